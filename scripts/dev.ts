@@ -1,0 +1,49 @@
+/**
+ * `npm run dev`: the Vite dev server with hot reload, talking to the same local Firestore and
+ * Functions emulators and mail catcher as `npm start`. Ctrl-C stops everything.
+ */
+import { join } from 'node:path';
+import { fail, PORTS, requireJava, ROOT } from './lib/emulator-env.ts';
+import {
+  requireFreePorts,
+  run,
+  startEmulators,
+  startMailCatcher,
+  startServer,
+  stopOnSignal,
+  stopServers,
+  waitForUrl,
+} from './lib/processes.ts';
+
+requireJava();
+await requireFreePorts({
+  functions: PORTS.functions,
+  firestore: PORTS.firestore,
+  'emulator hub': PORTS.hub,
+  'mail SMTP': PORTS.smtp,
+  'mail UI': PORTS.mailUi,
+  vite: PORTS.vite,
+});
+
+run('npm', ['run', 'build:images']);
+run('npm', ['run', 'build:functions']);
+
+const mail = startMailCatcher();
+const emulators = startEmulators('firestore,functions');
+const vite = startServer('Vite', join(ROOT, 'node_modules', '.bin', 'vite'), []);
+const servers = [vite, emulators, mail];
+stopOnSignal(servers);
+
+try {
+  const dead = () => servers.some((server) => server.exitCode !== null);
+  await waitForUrl(`http://127.0.0.1:${PORTS.firestore}/`, 90_000, dead);
+  await waitForUrl(`http://127.0.0.1:${PORTS.vite}/home`, 90_000, dead);
+} catch (error) {
+  await stopServers(servers);
+  fail(`The dev stack did not start: ${(error as Error).message}.`);
+}
+console.log(`
+✓ Dev server  http://127.0.0.1:${PORTS.vite}/home  (hot reload)
+  Mail        http://127.0.0.1:${PORTS.mailUi}
+Press Ctrl-C to stop.
+`);

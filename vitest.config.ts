@@ -1,0 +1,72 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Five projects, by what they need running:
+ * - web, node: nothing (unit tests: jsdom for the site, node for functions and scripts)
+ * - emulator: the Firestore emulator alone (rules, delivery handlers with a real SMTP server)
+ * - stack: Firestore + Functions + Hosting emulators with the built site (triggers, headers, HTML)
+ * - e2e: the same stack driven through Chromium
+ */
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@contract': fromRoot('./functions/src/contract') } },
+  test: {
+    root: fromRoot('./'),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'emulator',
+          include: ['tests/rules/**/*.test.ts', 'tests/functions/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: ['tests/stack/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
