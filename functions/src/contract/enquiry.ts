@@ -1,0 +1,266 @@
+/**
+ * The enquiry contract: the one definition of what a visitor may write.
+ *
+ * The web forms (yup schemas), the payload builders, the sales email, the CSV export and the
+ * tests all read this file. firestore.rules is written by hand; tests/rules proves, document by
+ * document, that the rules and `checkEnquiryDocument` give the same verdict.
+ *
+ * Pure TypeScript with no imports, so both the browser bundle and the Cloud Functions use it.
+ */
+
+export const ENQUIRY_COLLECTION = 'SME-enquiry-form';
+export const POPUP_ENQUIRY_COLLECTION = 'SME-popup-enquiry-form';
+export const ENQUIRY_COLLECTIONS = [ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION] as const;
+export type EnquiryCollection = (typeof ENQUIRY_COLLECTIONS)[number];
+
+/** Which page a full-form enquiry came from; empty when the form sits anywhere else. */
+export const FORM_PAGES = { home: 'Homepage', enquiry: 'Enquirypage', other: '' } as const;
+export type FormPage = (typeof FORM_PAGES)[keyof typeof FORM_PAGES];
+export const FORM_PAGE_VALUES: readonly FormPage[] = Object.values(FORM_PAGES);
+
+export const BUSINESS_OPTIONS = [
+  'I am a Wholesaler',
+  'I am a Hair Trader',
+  'I am a Distributor',
+  'I am a Salon Retailer',
+  'I am a Hair Stylist',
+  'Others',
+] as const;
+export type BusinessOption = (typeof BUSINESS_OPTIONS)[number];
+export const DEFAULT_BUSINESS: BusinessOption = 'I am a Wholesaler';
+
+/** The full form offers these; the contract stores any short text, as the spec says. */
+export const ORDER_TYPES = [
+  { value: 'bulk', label: 'Bulk' },
+  { value: 'retail', label: 'Retail' },
+] as const;
+
+/** Exactly ten digits: Indian mobile and landline numbers without the +91 or 0 prefix. */
+export const PHONE_PATTERN = /^[0-9]{10}$/;
+/**
+ * A sane address: a local part of common characters, an @, and a dotted domain whose last label
+ * has letters only. Written so that JavaScript and the rules' RE2 read it the same way.
+ */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** dd-mm-yyyy with day 01–31 and month 01–12, as the spec stores dates. */
+export const DATE_PATTERN = /^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-[0-9]{4}$/;
+/** hh:mm:ss on a 24-hour clock. */
+export const TIME_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
+
+export type FieldRule = {
+  /** How sales people see the field in emails and the CSV export. */
+  label: string;
+  /** Must contain something other than whitespace. */
+  required: boolean;
+  minLength?: number;
+  maxLength: number;
+  pattern?: RegExp;
+  oneOf?: readonly string[];
+  /** The visitor-facing message when the field is wrong (spec section 5), if the form shows it. */
+  message?: string;
+};
+
+export const ENQUIRY_FIELDS = {
+  formpage: { label: 'Form', required: false, maxLength: 20, oneOf: FORM_PAGE_VALUES },
+  name: { label: 'Name', required: true, maxLength: 100, message: 'Name is required.' },
+  companyname: { label: 'Company', required: false, maxLength: 120 },
+  phone: {
+    label: 'Phone',
+    required: true,
+    maxLength: 10,
+    pattern: PHONE_PATTERN,
+    message: 'Phone is required and must be a 10-digit number.',
+  },
+  email: {
+    label: 'Email',
+    required: true,
+    maxLength: 254,
+    pattern: EMAIL_PATTERN,
+    message: 'Email is required and must be valid.',
+  },
+  city: { label: 'City', required: true, maxLength: 100, message: 'City is required.' },
+  ordertype: { label: 'Order type', required: true, maxLength: 50, message: 'Order Type is required.' },
+  message: {
+    label: 'Message',
+    required: true,
+    minLength: 10,
+    maxLength: 5000,
+    message: 'Message is required and must be at least 10 characters long.',
+  },
+  date: { label: 'Date', required: true, maxLength: 10, pattern: DATE_PATTERN },
+  time: { label: 'Time', required: true, maxLength: 8, pattern: TIME_PATTERN },
+} as const satisfies Record<string, FieldRule>;
+
+export const POPUP_ENQUIRY_FIELDS = {
+  name: ENQUIRY_FIELDS.name,
+  email: ENQUIRY_FIELDS.email,
+  phone: ENQUIRY_FIELDS.phone,
+  business: {
+    label: 'Business',
+    required: true,
+    maxLength: 30,
+    oneOf: BUSINESS_OPTIONS,
+    message: 'Please select a business type.',
+  },
+  date: ENQUIRY_FIELDS.date,
+  time: ENQUIRY_FIELDS.time,
+} as const satisfies Record<string, FieldRule>;
+
+export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
+export type PopupEnquiryField = keyof typeof POPUP_ENQUIRY_FIELDS;
+export type EnquiryPayload = Record<EnquiryField, string>;
+export type PopupEnquiryPayload = Record<PopupEnquiryField, string>;
+
+export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, FieldRule>> = {
+  [ENQUIRY_COLLECTION]: ENQUIRY_FIELDS,
+  [POPUP_ENQUIRY_COLLECTION]: POPUP_ENQUIRY_FIELDS,
+};
+
+/** Set by the database, never by the visitor: the rules require it to equal the request time. */
+export const SERVER_TIMESTAMP_FIELD = 'createdAt';
+
+/** The messages of spec sections 5 and 8 that are not tied to one field. */
+export const FORM_MESSAGES = {
+  invalid: 'Please fill out the form correctly.',
+  termsRequired: 'Please accept the terms and conditions.',
+  submitFailed: 'Failed to submit the form. Please try again.',
+} as const;
+
+/**
+ * Length as the rules count it: `string.size()` in firestore.rules counts UTF-16 code units, like
+ * JavaScript's `length` (measured on the emulator: '😀' is 2, 'தமிழ்' is 5), so an emoji costs
+ * two characters of a limit on both sides.
+ */
+export function textLength(value: string): number {
+  return value.length;
+}
+
+/** Whitespace as both JavaScript and the rules' RE2 `\s` agree on it. */
+const BLANK = /^[ \t\n\r\f]*$/;
+export function isBlank(value: string): boolean {
+  return BLANK.test(value);
+}
+
+export type FieldProblem = 'not-text' | 'too-long' | 'blank' | 'too-short' | 'bad-format' | 'not-allowed';
+
+/** Which rule a value breaks, or null when it keeps them all. */
+export function checkField(rule: FieldRule, value: unknown): FieldProblem | null {
+  if (typeof value !== 'string') return 'not-text';
+  const length = textLength(value);
+  if (length > rule.maxLength) return 'too-long';
+  if (rule.required && isBlank(value)) return 'blank';
+  if (rule.minLength !== undefined && length < rule.minLength) return 'too-short';
+  if (rule.pattern && !rule.pattern.test(value)) return 'bad-format';
+  if (rule.oneOf && !rule.oneOf.includes(value)) return 'not-allowed';
+  return null;
+}
+
+/**
+ * The message a visitor reads for a broken rule: the spec's own words, or, for free text that is
+ * too long, the limit (a phone or a choice has no separate length message).
+ */
+export function fieldMessage(rule: FieldRule, problem: FieldProblem): string {
+  const freeText = !rule.pattern && !rule.oneOf;
+  if (problem === 'too-long' && freeText)
+    return `${rule.label} must be at most ${rule.maxLength} characters.`;
+  return rule.message ?? `${rule.label} is not valid.`;
+}
+
+/**
+ * The contract's verdict on a document a visitor tries to create: a list of problems, empty when
+ * the document is acceptable. `createdAt` must be present; that it equals the request time is
+ * the rules' job (only the server knows that time).
+ */
+export function checkEnquiryDocument(collection: EnquiryCollection, doc: Record<string, unknown>): string[] {
+  const fields = FIELDS_BY_COLLECTION[collection];
+  const allowed = new Set([...Object.keys(fields), SERVER_TIMESTAMP_FIELD]);
+  const problems: string[] = [];
+  for (const key of Object.keys(doc)) {
+    if (!allowed.has(key)) problems.push(`${key}: is not part of the contract`);
+  }
+  for (const key of allowed) {
+    if (!(key in doc)) problems.push(`${key}: is missing`);
+  }
+  for (const [key, rule] of Object.entries(fields)) {
+    if (!(key in doc)) continue;
+    const problem = checkField(rule, doc[key]);
+    if (problem) problems.push(`${key}: ${problem}`);
+  }
+  return problems;
+}
+
+/**
+ * Accepts what people type for an Indian number ("+91 98765 43210", "098765-43210") and keeps the
+ * ten digits; anything else is returned as typed so the validation message can explain it.
+ */
+export function normalisePhone(raw: string): string {
+  const compact = raw.replace(/[\s().-]/g, '');
+  const national = compact.replace(/^(\+?91(?=[0-9]{10}$)|0(?=[0-9]{10}$))/, '');
+  return PHONE_PATTERN.test(national) ? national : raw.trim();
+}
+
+/** What the document stores for what the visitor typed: trimmed text, the phone's ten digits. */
+export function prepareInput(field: string, raw: string): string {
+  return field === 'phone' ? normalisePhone(raw) : raw.trim();
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** dd-mm-yyyy from the visitor's device clock. */
+export function formatEnquiryDate(at: Date): string {
+  return `${twoDigits(at.getDate())}-${twoDigits(at.getMonth() + 1)}-${at.getFullYear()}`;
+}
+
+/** hh:mm:ss, 24-hour, from the visitor's device clock. */
+export function formatEnquiryTime(at: Date): string {
+  return `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}`;
+}
+
+export type EnquiryFormValues = {
+  name: string;
+  companyname: string;
+  phone: string;
+  email: string;
+  city: string;
+  ordertype: string;
+  message: string;
+};
+
+export type PopupEnquiryFormValues = {
+  name: string;
+  email: string;
+  phone: string;
+  business: string;
+};
+
+/** The full form's document, without `createdAt` (the Firebase module adds the server time). */
+export function buildEnquiryPayload(
+  values: EnquiryFormValues,
+  formpage: FormPage,
+  now: Date,
+): EnquiryPayload {
+  return {
+    formpage,
+    name: prepareInput('name', values.name),
+    companyname: prepareInput('companyname', values.companyname),
+    phone: prepareInput('phone', values.phone),
+    email: prepareInput('email', values.email),
+    city: prepareInput('city', values.city),
+    ordertype: prepareInput('ordertype', values.ordertype),
+    message: prepareInput('message', values.message),
+    date: formatEnquiryDate(now),
+    time: formatEnquiryTime(now),
+  };
+}
+
+/** The popup's document, without `createdAt`. */
+export function buildPopupEnquiryPayload(values: PopupEnquiryFormValues, now: Date): PopupEnquiryPayload {
+  return {
+    name: prepareInput('name', values.name),
+    email: prepareInput('email', values.email),
+    phone: prepareInput('phone', values.phone),
+    business: prepareInput('business', values.business),
+    date: formatEnquiryDate(now),
+    time: formatEnquiryTime(now),
+  };
+}
