@@ -1,0 +1,341 @@
+/**
+ * Publishes the site's pictures in modern formats. For every key in web/src/assets/image-specs.ts
+ * the owner's photo (web/src/assets/photos/<key>.{jpg,jpeg,png,webp}) or, until there is one, the
+ * artwork (web/src/assets/art/<key>.svg) becomes web/src/assets/generated/<key>-<width>.{avif,webp};
+ * the share card and app icons are written into web/public. Incremental: an output newer than its
+ * source and this script, made from the same source file, is kept.
+ *
+ *   npx tsx scripts/build-images.ts            build what changed
+ *   npx tsx scripts/build-images.ts --force    build everything again
+ */
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Sharp, SharpOptions } from 'sharp';
+import { heightAt, imageKeys, imageSpecs, type ImageKey } from '../web/src/assets/image-specs.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const ART_DIR = join(ROOT, 'web/src/assets/art');
+const PHOTO_DIR = join(ROOT, 'web/src/assets/photos');
+const OUT_DIR = join(ROOT, 'web/src/assets/generated');
+const PUBLIC_DIR = join(ROOT, 'web/public');
+const FAVICON = join(PUBLIC_DIR, 'favicon.svg');
+/** Which source file each key was last built from, so a dropped-in photo with an old date still wins. */
+const SOURCES_FILE = join(OUT_DIR, 'sources.json');
+/** The build is redone when the script or the sizes change. */
+const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'web/src/assets/image-specs.ts')];
+
+/** In the order they win when the owner leaves more than one photo for a key. */
+const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+const FORMATS = ['avif', 'webp'] as const;
+type Format = (typeof FORMATS)[number];
+
+type Encoding = { avif: { quality: number; effort: number }; webp: { quality: number; effort: number } };
+/** AVIF effort 3: effort 4 took 2-3x as long for 1% fewer bytes on this artwork; higher efforts far longer. */
+const ENCODING: Encoding = { avif: { quality: 58, effort: 3 }, webp: { quality: 80, effort: 4 } };
+/** The hero is the mobile LCP element; its smooth gradients compress well, so fine strands can stay crisp. */
+const HERO_ENCODING: Encoding = { avif: { quality: 66, effort: 4 }, webp: { quality: 80, effort: 4 } };
+/** Byte budgets of the hero AVIF a phone downloads first. */
+const HERO_AVIF_BUDGET: Partial<Record<number, number>> = { 640: 25_000, 960: 45_000 };
+
+const BRAND_BACKGROUND = '#2a1420';
+const OG_SIZE = { width: 1200, height: 630 };
+/** The monogram on the share card, sitting in the calm left side of the hero art. */
+const OG_MONOGRAM = { size: 176, left: 150 };
+/** Maskable icons keep their content inside the central 80% circle. */
+const MASKABLE_CONTENT_SCALE = 0.78;
+/** iOS rounds the corners itself and shows black behind transparency. */
+const APPLE_TOUCH_CONTENT_SCALE = 0.9;
+
+type SharpFactory = (input?: Buffer | string, options?: SharpOptions) => Sharp;
+
+type Output = {
+  /** Path relative to the repository, as printed. */
+  file: string;
+  /** Files the output is made from. */
+  inputs: string[];
+  render: () => Promise<Buffer>;
+};
+
+const force = process.argv.includes('--force');
+const started = performance.now();
+let sharpModule: SharpFactory | undefined;
+/** sharp loads libvips (~100 ms): only when something has to be drawn, so an up-to-date run stays instant. */
+async function loadSharp(): Promise<SharpFactory> {
+  sharpModule ??= (await import('sharp')).default as unknown as SharpFactory;
+  return sharpModule;
+}
+
+function mtime(file: string): number {
+  return statSync(file).mtimeMs;
+}
+
+function sourceOf(key: ImageKey): string {
+  const photos = PHOTO_EXTENSIONS.map((ext) => join(PHOTO_DIR, `${key}.${ext}`)).filter((file) =>
+    existsSync(file),
+  );
+  if (photos.length > 1) console.warn(`! ${key}: several photos, using ${relative(ROOT, photos[0] ?? '')}`);
+  const photo = photos[0];
+  if (photo) return photo;
+  const art = join(ART_DIR, `${key}.svg`);
+  if (!existsSync(art))
+    throw new Error(`${key}: neither a photo in ${relative(ROOT, PHOTO_DIR)} nor ${relative(ROOT, art)}`);
+  return art;
+}
+
+/** A source's identity: a different file, size or date means the outputs are stale. */
+function sourceStamp(file: string): string {
+  const { size, mtimeMs } = statSync(file);
+  return `${relative(ROOT, file)}:${size}:${Math.round(mtimeMs)}`;
+}
+
+function isUpToDate(output: Output): boolean {
+  const target = join(ROOT, output.file);
+  if (force || !existsSync(target)) return false;
+  const built = mtime(target);
+  return [...output.inputs, ...BUILD_INPUTS].every((input) => mtime(input) < built);
+}
+
+/** Writes next to the target and renames, so an interrupted run never leaves a half file that looks fresh. */
+function writeAtomically(target: string, data: Buffer): void {
+  mkdirSync(dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, target);
+}
+
+/** Draws a source (photo or SVG) at exactly width x height, cropped to the shape from the centre. */
+async function renderSource(source: string, width: number, height: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  let image: Sharp;
+  if (source.endsWith('.svg')) {
+    const svg = readFileSync(source);
+    const drawnWidth = (await sharp(svg).metadata()).width ?? width;
+    // Rasterise the vector at the size it is needed instead of scaling a small bitmap up.
+    image = sharp(svg, { density: (72 * width) / drawnWidth });
+  } else {
+    const { width: photoWidth = 0 } = await sharp(source).metadata();
+    if (photoWidth < width)
+      console.warn(`! ${relative(ROOT, source)} is ${photoWidth}px wide; ${width}px or more looks sharper`);
+    image = sharp(source).rotate();
+  }
+  const { data, info } = await image
+    .resize(width, height, { fit: 'cover', position: 'centre' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const { isOpaque } = await raw.stats();
+  const master = isOpaque ? raw.removeAlpha() : raw;
+  return master.png({ compressionLevel: 0 }).toBuffer();
+}
+
+/** One drawing per source and size, shared by every output that needs it. */
+const masters = new Map<string, Promise<Buffer>>();
+function masterOf(source: string, width: number, height: number): Promise<Buffer> {
+  const id = `${source}@${width}x${height}`;
+  let master = masters.get(id);
+  if (!master) {
+    master = renderSource(source, width, height);
+    masters.set(id, master);
+  }
+  return master;
+}
+
+async function encode(
+  master: Buffer,
+  width: number,
+  height: number,
+  format: Format,
+  encoding: Encoding,
+): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const resized = sharp(master).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
+  return format === 'avif'
+    ? resized.avif({ ...encoding.avif, chromaSubsampling: '4:2:0' }).toBuffer()
+    : resized.webp({ ...encoding.webp, smartSubsample: true }).toBuffer();
+}
+
+function imageOutputs(key: ImageKey, source: string): Output[] {
+  const { widths } = imageSpecs[key];
+  const largest = widths.at(-1) ?? 0;
+  const encoding = key === 'hero' ? HERO_ENCODING : ENCODING;
+  return widths.flatMap((width) =>
+    FORMATS.map((format) => ({
+      file: relative(ROOT, join(OUT_DIR, `${key}-${width}.${format}`)),
+      inputs: [source],
+      render: async () =>
+        encode(
+          await masterOf(source, largest, heightAt(key, largest)),
+          width,
+          heightAt(key, width),
+          format,
+          encoding,
+        ),
+    })),
+  );
+}
+
+/** The favicon's drawing, re-framed on a full-bleed brand square (maskable and Apple icons). */
+function framedFavicon(scale: number): Buffer {
+  const svg = readFileSync(FAVICON, 'utf8');
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+  const viewBox =
+    /viewBox="([^"]+)"/
+      .exec(root)?.[1]
+      ?.split(/[\s,]+/)
+      .map(Number) ?? [];
+  const [x = 0, y = 0, w = 64, h = 64] = viewBox;
+  const inner = svg.slice(svg.indexOf(root) + root.length, svg.lastIndexOf('</svg>'));
+  const cx = x + w / 2;
+  const cy = y + h / 2;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${w} ${h}" width="${w}" height="${h}">` +
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${BRAND_BACKGROUND}"/>` +
+      `<g transform="translate(${cx} ${cy}) scale(${scale}) translate(${-cx} ${-cy})">${inner}</g></svg>`,
+  );
+}
+
+async function svgToPng(svg: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const drawnWidth = (await sharp(svg).metadata()).width ?? size;
+  return sharp(svg, { density: (72 * size) / drawnWidth })
+    .resize(size, size)
+    .png({ compressionLevel: 9, adaptiveFiltering: true })
+    .toBuffer();
+}
+
+function publicOutputs(heroSource: string): Output[] {
+  const icon = (file: string, size: number, svg: () => Buffer): Output => ({
+    file: relative(ROOT, join(PUBLIC_DIR, file)),
+    inputs: [FAVICON],
+    render: () => svgToPng(svg(), size),
+  });
+  return [
+    {
+      file: relative(ROOT, join(PUBLIC_DIR, 'og-image.jpg')),
+      inputs: [heroSource, FAVICON],
+      render: async () => {
+        const sharp = await loadSharp();
+        const { width, height } = OG_SIZE;
+        const hero = await renderSource(heroSource, width, height);
+        const monogram = await svgToPng(readFileSync(FAVICON), OG_MONOGRAM.size);
+        return sharp(hero)
+          .composite([
+            { input: monogram, left: OG_MONOGRAM.left, top: Math.round((height - OG_MONOGRAM.size) / 2) },
+          ])
+          .jpeg({ quality: 82, progressive: true, mozjpeg: true })
+          .toBuffer();
+      },
+    },
+    icon('icon-192.png', 192, () => readFileSync(FAVICON)),
+    icon('icon-512.png', 512, () => readFileSync(FAVICON)),
+    icon('icon-maskable-512.png', 512, () => framedFavicon(MASKABLE_CONTENT_SCALE)),
+    icon('apple-touch-icon.png', 180, () => framedFavicon(APPLE_TOUCH_CONTENT_SCALE)),
+  ];
+}
+
+/** Removes generated files no key or width asks for any more, so Vite does not bundle them. */
+function pruneStale(expected: Set<string>): string[] {
+  if (!existsSync(OUT_DIR)) return [];
+  const removed: string[] = [];
+  for (const name of readdirSync(OUT_DIR)) {
+    const file = relative(ROOT, join(OUT_DIR, name));
+    if (file === relative(ROOT, SOURCES_FILE) || expected.has(file)) continue;
+    unlinkSync(join(OUT_DIR, name));
+    removed.push(file);
+  }
+  return removed;
+}
+
+/** Photos whose name matches no key are most likely typos: say so instead of ignoring them. */
+function warnAboutUnknownPhotos(): void {
+  if (!existsSync(PHOTO_DIR)) return;
+  const known = new Set<string>(imageKeys);
+  for (const name of readdirSync(PHOTO_DIR)) {
+    const match = /^(.+)\.([a-z]+)$/i.exec(name);
+    if (!match || name.startsWith('.') || name === 'README.md') continue;
+    const [, key = '', ext = ''] = match;
+    const isPhoto = (PHOTO_EXTENSIONS as readonly string[]).includes(ext.toLowerCase());
+    if (!isPhoto || !known.has(key))
+      console.warn(`! ${relative(ROOT, join(PHOTO_DIR, name))} matches no image key; see the README there`);
+  }
+}
+
+async function main(): Promise<void> {
+  warnAboutUnknownPhotos();
+  const previousSources: Record<string, string> = existsSync(SOURCES_FILE)
+    ? (JSON.parse(readFileSync(SOURCES_FILE, 'utf8')) as Record<string, string>)
+    : {};
+  const sources = Object.fromEntries(imageKeys.map((key) => [key, sourceOf(key)])) as Record<
+    ImageKey,
+    string
+  >;
+  const stamps = Object.fromEntries(imageKeys.map((key) => [key, sourceStamp(sources[key])]));
+
+  const outputs = [
+    ...imageKeys.flatMap((key) =>
+      imageOutputs(key, sources[key]).map((output) => ({
+        output,
+        sameSource: previousSources[key] === stamps[key],
+      })),
+    ),
+    ...publicOutputs(sources.hero).map((output) => ({
+      output,
+      sameSource: previousSources[output.file] === output.inputs.map(sourceStamp).join('|'),
+    })),
+  ];
+  const removed = pruneStale(
+    new Set(outputs.map(({ output }) => output.file).filter((file) => file.startsWith('web/src'))),
+  );
+  const pending = outputs
+    .filter(({ output, sameSource }) => !(sameSource && isUpToDate(output)))
+    .map(({ output }) => output);
+
+  // Two at a time: libvips and the AVIF encoder already use every core for each image.
+  const queue = [...pending];
+  const worker = async (): Promise<void> => {
+    for (let output = queue.shift(); output; output = queue.shift()) {
+      writeAtomically(join(ROOT, output.file), await output.render());
+    }
+  };
+  await Promise.all([worker(), worker()]);
+
+  const nextSources: Record<string, string> = { ...stamps };
+  for (const { output } of outputs) {
+    if (output.file.startsWith('web/public'))
+      nextSources[output.file] = output.inputs.map(sourceStamp).join('|');
+  }
+  if (JSON.stringify(nextSources) !== JSON.stringify(previousSources)) {
+    writeAtomically(SOURCES_FILE, Buffer.from(`${JSON.stringify(nextSources, null, 2)}\n`));
+  }
+
+  const totalBytes = outputs.reduce((sum, { output }) => sum + statSync(join(ROOT, output.file)).size, 0);
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  console.log(
+    `images: ${outputs.length} files (${pending.length} written, ${outputs.length - pending.length} up to date` +
+      `${removed.length ? `, ${removed.length} stale removed` : ''}), ${(totalBytes / 1024).toFixed(0)} KiB in total, ${seconds} s`,
+  );
+  const heroSizes = imageSpecs.hero.widths.map((width) => {
+    const bytes = statSync(join(OUT_DIR, `hero-${width}.avif`)).size;
+    const budget = HERO_AVIF_BUDGET[width];
+    if (budget && bytes > budget)
+      console.warn(`! hero-${width}.avif is ${bytes} bytes, over its ${budget}-byte budget`);
+    return `${width}w ${(bytes / 1024).toFixed(1)} KiB`;
+  });
+  console.log(`hero avif: ${heroSizes.join(', ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`✖ images: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { Suspense, useEffect } from 'react';
+import { Redirect, Router, useLocation } from 'wouter';
+import { HeadCollectorProvider, type CollectHead } from '../features/seo/page-head';
+import { markHydrated } from './hydration';
+import { NotFoundPage } from './pages/not-found-page';
+import { HOME_PATH, matchPage } from './routes';
+import { Shell } from './shell/shell';
+
+function PageOutlet() {
+  const [location] = useLocation();
+  if (location === '/') return <Redirect to={HOME_PATH} replace />;
+  const match = matchPage(location);
+  if (!match) return <NotFoundPage />;
+  const Page = match.route.page;
+  return (
+    <Suspense fallback={<div className="page-loading" />}>
+      {/* Keyed by route pattern: switching products keeps the description page mounted. */}
+      <Page key={match.route.path} params={match.params} />
+    </Suspense>
+  );
+}
+
+/**
+ * The whole site. `ssrPath` and `collectHead` are set only when prerendering a URL at build
+ * time; the tree is otherwise identical so hydration matches.
+ */
+export function App({ ssrPath, collectHead = null }: { ssrPath?: string; collectHead?: CollectHead | null }) {
+  // The root's effect runs after every part of the first render has committed.
+  useEffect(markHydrated, []);
+  return (
+    <HeadCollectorProvider collect={collectHead}>
+      <Router ssrPath={ssrPath}>
+        <Shell>
+          <PageOutlet />
+        </Shell>
+      </Router>
+    </HeadCollectorProvider>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from 'wouter';
+import { Picture } from '../../components/picture';
+import { aboutCopy } from '../../content/about';
+import { pageMeta } from '../../content/pages';
+import { usePageHead } from '../../features/seo/page-head';
+import { localBusinessJsonLd } from '../../features/seo/structured-data';
+import { ABOUT_PATH } from '../routes';
+import './pages.css';
+import './about-page.css';
+
+export default function AboutPage() {
+  usePageHead({
+    ...pageMeta.about,
+    path: ABOUT_PATH,
+    jsonLd: [localBusinessJsonLd(pageMeta.about.description)],
+  });
+  const { heading, lead, sections, facts, callToAction } = aboutCopy;
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container about-intro">
+          <div>
+            <p className="eyebrow">Our story</p>
+            <h1>{heading}</h1>
+            <p className="lead">{lead}</p>
+          </div>
+          <Picture
+            image="about"
+            alt="Illustration of bundles of human hair before a South Indian temple tower drawn in gold"
+            sizes="(max-width: 900px) 92vw, 460px"
+            className="about-intro__image"
+          />
+        </div>
+      </section>
+
+      <section className="section about-facts" aria-label="At a glance">
+        <div className="container">
+          <dl className="about-facts__list">
+            {facts.map((fact) => (
+              <div key={fact.label} className="about-facts__item">
+                <dt>{fact.label}</dt>
+                <dd>{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      {sections.map((section, index) => (
+        <section key={section.heading} className={index % 2 ? 'section section--muted' : 'section'}>
+          <div className="container about-section">
+            <h2>{section.heading}</h2>
+            <div>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+              {section.steps ? (
+                <ol className="about-steps">
+                  {section.steps.map((step) => (
+                    <li key={step.title} className="about-steps__item">
+                      <h3>{step.title}</h3>
+                      <p>{step.text}</p>
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+            </div>
+          </div>
+        </section>
+      ))}
+
+      <section className="section section--dark">
+        <div className="container about-cta">
+          <p>{callToAction.text}</p>
+          <Link href={callToAction.href} className="button button--gold">
+            {callToAction.label}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { FORM_PAGES } from '@contract/enquiry';
+import { enquiryPageCopy } from '../../content/enquiry-page';
+import { pageMeta } from '../../content/pages';
+import { site } from '../../content/site';
+import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
+import { usePageHead } from '../../features/seo/page-head';
+import { ENQUIRY_PATH } from '../routes';
+import './pages.css';
+
+export default function EnquiryPage() {
+  usePageHead({ ...pageMeta.enquiry, path: ENQUIRY_PATH });
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Bulk or retail</p>
+          <h1>{enquiryPageCopy.heading}</h1>
+          <p className="lead">{enquiryPageCopy.intro}</p>
+        </div>
+      </section>
+      <section className="section" aria-label="Enquiry form">
+        <div className="container enquiry-layout">
+          <div className="enquiry-layout__form">
+            <EnquiryFormSlot id="enquiry" formpage={FORM_PAGES.enquiry} />
+          </div>
+          <aside className="enquiry-layout__contact" aria-labelledby="enquiry-direct">
+            <h2 id="enquiry-direct">Prefer to talk?</h2>
+            <p>Call or write to our sales team directly, Monday to Saturday.</p>
+            <p>
+              <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a>
+              <br />
+              <a href={`mailto:${site.email}`}>{site.email}</a>
+            </p>
+            <p className="enquiry-layout__address">
+              {site.address.locality}, {site.address.region}, {site.address.countryName}
+            </p>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import { FORM_PAGES } from '@contract/enquiry';
+import { Link } from 'wouter';
+import { ArrowRightIcon } from '../../components/icons';
+import { Picture } from '../../components/picture';
+import { categories } from '../../content/catalogue';
+import { generalFaqs } from '../../content/faqs';
+import { homeCopy } from '../../content/home';
+import { pageMeta } from '../../content/pages';
+import { testimonials } from '../../content/testimonials';
+import { whyUsPoints } from '../../content/why-us';
+import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
+import { FaqList } from '../../features/faq/faq-list';
+import { usePageHead } from '../../features/seo/page-head';
+import { faqPageJsonLd, localBusinessJsonLd } from '../../features/seo/structured-data';
+import { TestimonialCarousel } from '../../features/testimonials/testimonial-carousel';
+import { WhyUsGrid } from '../../features/why-us/why-us-grid';
+import { HOME_PATH, PRODUCTS_PATH } from '../routes';
+import './home-page.css';
+
+export default function HomePage() {
+  const { hero, aboutBanner, categoryOverview, whyUs, testimonials: testimonialsCopy, contact } = homeCopy;
+  usePageHead({
+    ...pageMeta.home,
+    path: HOME_PATH,
+    jsonLd: [localBusinessJsonLd(pageMeta.home.description), faqPageJsonLd(generalFaqs)],
+  });
+
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <Picture image="hero" alt="" sizes="100vw" priority className="hero__image" />
+        <div className="container hero__content">
+          <p className="eyebrow hero__eyebrow">{hero.eyebrow}</p>
+          <h1 id="hero-title" className="hero__title">
+            <span className="hero__company">{hero.title}</span>
+            <span className="hero__tagline">{hero.tagline}</span>
+          </h1>
+          <p className="hero__supporting">{hero.supportingLine}</p>
+          <Link href={hero.callToAction.href} className="button button--gold">
+            {hero.callToAction.label}
+          </Link>
+        </div>
+      </section>
+
+      <section className="section about-banner" aria-labelledby="about-banner-title">
+        <div className="container about-banner__inner">
+          <div>
+            <p className="eyebrow">About us</p>
+            <h2 id="about-banner-title">{aboutBanner.heading}</h2>
+          </div>
+          <div>
+            {aboutBanner.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <Link href={aboutBanner.callToAction.href} className="button button--outline">
+              {aboutBanner.callToAction.label}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="categories-title">
+        <div className="container">
+          <div className="section-heading section-heading--center">
+            <p className="eyebrow">Our range</p>
+            <h2 id="categories-title">{categoryOverview.heading}</h2>
+            <p className="lead">{categoryOverview.intro}</p>
+          </div>
+          <ul className="category-overview">
+            {categories.map((category) => (
+              <li key={category.slug} className="category-overview__item">
+                <Picture
+                  image={category.categoryImage}
+                  alt={category.categoryImageAlt}
+                  sizes="(max-width: 900px) 92vw, 360px"
+                  className="category-overview__image"
+                />
+                <div className="category-overview__body">
+                  <h3>{category.categoryTitle}</h3>
+                  <p>{category.categoryDescription}</p>
+                  <p className="category-overview__count">{category.products.length} products</p>
+                  <Link
+                    href={`${PRODUCTS_PATH}#${category.slug}`}
+                    className="text-link category-overview__link"
+                  >
+                    Explore <span className="visually-hidden">{category.categoryTitle}</span>
+                    <ArrowRightIcon size={18} />
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section--dark" aria-labelledby="why-us-title">
+        <div className="container">
+          <div className="section-heading section-heading--center">
+            <p className="eyebrow">Why us</p>
+            <h2 id="why-us-title">{whyUs.heading}</h2>
+            <p>{whyUs.intro}</p>
+          </div>
+          <WhyUsGrid points={whyUsPoints} />
+        </div>
+      </section>
+
+      <section className="section" aria-label="Testimonials and contact">
+        <div className="container home-contact">
+          <TestimonialCarousel items={testimonials} title={testimonialsCopy.heading} />
+          <div className="home-contact__form" id="contact">
+            <h2 id="contact-title">{contact.heading}</h2>
+            <p>{contact.intro}</p>
+            <EnquiryFormSlot id="home" formpage={FORM_PAGES.home} load="visible" />
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--muted" aria-labelledby="home-faq-title">
+        <div className="container">
+          <div className="section-heading section-heading--center">
+            <p className="eyebrow">FAQ</p>
+            <h2 id="home-faq-title">Frequently Asked Questions</h2>
+          </div>
+          <FaqList items={generalFaqs} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { generalFaqs } from '../../content/faqs';
+import { pageMeta } from '../../content/pages';
+import { TOTAL_PRODUCTS } from '../../features/catalogue/catalogue-index';
+import { ProductCatalogue } from '../../features/catalogue/product-catalogue';
+import { useRevealSchedule } from '../../features/catalogue/reveal-schedule';
+import { EnquiryPopup } from '../../features/enquiry/enquiry-popup';
+import {
+  POPUP_AFTER_CARDS_MS,
+  POPUP_RESHOW_AFTER_CLOSE_MS,
+  usePromoPopup,
+} from '../../features/enquiry/promo-popup';
+import { FaqList } from '../../features/faq/faq-list';
+import { usePageHead } from '../../features/seo/page-head';
+import { faqPageJsonLd } from '../../features/seo/structured-data';
+import { PRODUCTS_PATH } from '../routes';
+import './pages.css';
+
+export default function ProductsPage() {
+  usePageHead({ ...pageMeta.products, path: PRODUCTS_PATH, jsonLd: [faqPageJsonLd(generalFaqs)] });
+  const revealed = useRevealSchedule(TOTAL_PRODUCTS);
+  const popup = usePromoPopup({
+    armed: revealed >= TOTAL_PRODUCTS,
+    firstDelayMs: POPUP_AFTER_CARDS_MS,
+    reshowDelayMs: POPUP_RESHOW_AFTER_CLOSE_MS,
+  });
+
+  return (
+    <>
+      <section className="page-hero">
+        <div className="container">
+          <p className="eyebrow">Wholesale &amp; retail</p>
+          <h1>Our Products</h1>
+          <p className="lead">
+            Raw South Indian temple hair, Remy human hair extensions and ready-to-wear pieces, supplied to
+            wholesalers, salons and resellers worldwide. 100% human hair, no synthetic blends.
+          </p>
+        </div>
+      </section>
+      <div className="section">
+        <div className="container">
+          <ProductCatalogue revealed={revealed} />
+        </div>
+      </div>
+      <section className="section section--muted" aria-labelledby="products-faq-title">
+        <div className="container">
+          <div className="section-heading section-heading--center">
+            <p className="eyebrow">FAQ</p>
+            <h2 id="products-faq-title">Frequently Asked Questions</h2>
+          </div>
+          <FaqList items={generalFaqs} />
+        </div>
+      </section>
+      <EnquiryPopup open={popup.open} onClose={popup.close} />
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The site's routes (spec section 2). One table serves the router, the prerender, the sitemap
+ * and the browser's preloading.
+ */
+import { lazyPage, type LazyPage } from './lazy-page';
+
+export type RouteParams = { slug?: string };
+export type PageProps = { params: RouteParams };
+
+export const HOME_PATH = '/home';
+export const PRODUCTS_PATH = '/products';
+export const PRODUCT_DESCRIPTION_PATH = '/products/description';
+export const ENQUIRY_PATH = '/enquiry';
+export const ABOUT_PATH = '/about';
+export const PRIVACY_PATH = '/privacy-policy';
+export const TERMS_PATH = '/terms-conditions';
+
+export const productPath = (slug: string) => `${PRODUCT_DESCRIPTION_PATH}/${slug}`;
+
+const productDescriptionPage = lazyPage<PageProps>(() => import('./pages/product-description-page'));
+
+type PageRoute = {
+  path: string;
+  page: LazyPage<PageProps>;
+  /** Source files (relative to web/) whose code the page needs at once: the prerender preloads them. */
+  chunks: string[];
+  match: (pathname: string) => RouteParams | null;
+};
+
+const exact = (path: string, page: LazyPage<PageProps>, chunks: string[]): PageRoute => ({
+  path,
+  page,
+  chunks,
+  match: (pathname) => (pathname === path ? {} : null),
+});
+
+const PAGES_DIR = 'src/app/pages';
+const ENQUIRY_FORM_CHUNK = 'src/features/enquiry/enquiry-form.tsx';
+
+export const pageRoutes: PageRoute[] = [
+  exact(
+    HOME_PATH,
+    lazyPage(() => import('./pages/home-page')),
+    [`${PAGES_DIR}/home-page.tsx`],
+  ),
+  exact(
+    PRODUCTS_PATH,
+    lazyPage(() => import('./pages/products-page')),
+    [`${PAGES_DIR}/products-page.tsx`],
+  ),
+  exact(PRODUCT_DESCRIPTION_PATH, productDescriptionPage, [`${PAGES_DIR}/product-description-page.tsx`]),
+  {
+    path: `${PRODUCT_DESCRIPTION_PATH}/:slug`,
+    page: productDescriptionPage,
+    chunks: [`${PAGES_DIR}/product-description-page.tsx`],
+    match: (pathname) => {
+      const prefix = `${PRODUCT_DESCRIPTION_PATH}/`;
+      if (!pathname.startsWith(prefix)) return null;
+      const slug = pathname.slice(prefix.length);
+      return /^[a-z0-9-]+$/.test(slug) ? { slug } : null;
+    },
+  },
+  exact(
+    ABOUT_PATH,
+    lazyPage(() => import('./pages/about-page')),
+    [`${PAGES_DIR}/about-page.tsx`],
+  ),
+  exact(
+    ENQUIRY_PATH,
+    lazyPage(() => import('./pages/enquiry-page')),
+    [`${PAGES_DIR}/enquiry-page.tsx`, ENQUIRY_FORM_CHUNK],
+  ),
+  exact(
+    PRIVACY_PATH,
+    lazyPage(() => import('./pages/privacy-page')),
+    [`${PAGES_DIR}/privacy-page.tsx`],
+  ),
+  exact(
+    TERMS_PATH,
+    lazyPage(() => import('./pages/terms-page')),
+    [`${PAGES_DIR}/terms-page.tsx`],
+  ),
+];
+
+/** Trailing slashes are the same page (hosting redirects them too). */
+export const normalisePathname = (pathname: string) =>
+  pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
+
+export function matchPage(pathname: string): { route: PageRoute; params: RouteParams } | null {
+  const path = normalisePathname(pathname);
+  for (const route of pageRoutes) {
+    const params = route.match(path);
+    if (params) return { route, params };
+  }
+  return null;
+}

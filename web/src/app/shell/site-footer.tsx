@@ -1,0 +1,97 @@
+import { Link } from 'wouter';
+import { InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from '../../components/icons';
+import { Logo } from '../../components/logo';
+import { site, whatsappLink } from '../../content/site';
+import { ABOUT_PATH, ENQUIRY_PATH, PRIVACY_PATH, PRODUCTS_PATH, TERMS_PATH } from '../routes';
+
+const SOCIAL_LINKS = [
+  { href: site.social.x, label: 'X (Twitter)', Icon: XIcon },
+  { href: site.social.youtube, label: 'YouTube', Icon: YouTubeIcon },
+  { href: site.social.instagram, label: 'Instagram', Icon: InstagramIcon },
+  { href: whatsappLink, label: 'WhatsApp', Icon: WhatsAppIcon },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo className="site-footer__logo" />
+          <p>{site.tagline}</p>
+          <ul className="site-footer__social" aria-label="Follow us">
+            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${label} (opens in a new tab)`}
+                >
+                  <Icon size={20} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav className="site-footer__column" aria-labelledby="footer-company">
+          <h2 id="footer-company" className="site-footer__heading">
+            Company
+          </h2>
+          <ul>
+            <li>
+              <Link href={ABOUT_PATH}>About</Link>
+            </li>
+            <li>
+              <Link href={PRODUCTS_PATH}>Products</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav className="site-footer__column" aria-labelledby="footer-help">
+          <h2 id="footer-help" className="site-footer__heading">
+            Help
+          </h2>
+          <ul>
+            <li>
+              <Link href={ENQUIRY_PATH}>Customer Support</Link>
+            </li>
+            <li>
+              <a href={TERMS_PATH} target="_blank" rel="noopener">
+                Terms &amp; Conditions <span className="visually-hidden">(opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={PRIVACY_PATH} target="_blank" rel="noopener">
+                Privacy Policy <span className="visually-hidden">(opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-footer__column">
+          <h2 className="site-footer__heading">Contact</h2>
+          <ul>
+            <li>
+              <a href={`tel:${site.phone.e164}`} className="site-footer__contact">
+                <PhoneIcon size={18} />
+                {site.phone.display}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${site.email}`} className="site-footer__contact">
+                <MailIcon size={18} />
+                {site.email}
+              </a>
+            </li>
+            <li className="site-footer__address">
+              {site.address.locality}, {site.address.region}, {site.address.countryName}
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>
+          © {site.copyrightYear} {site.companyName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

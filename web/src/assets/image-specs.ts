@@ -1,0 +1,60 @@
+/**
+ * Every picture on the site: its shape and the widths it is published at. The image build
+ * (scripts/build-images.ts) renders each key at these widths and <Picture> lists them in srcset,
+ * so a key, an aspect ratio or a width is changed here and nowhere else.
+ */
+
+type ImageSpec = {
+  /** Width and height of the shape, e.g. 16:10. */
+  aspect: readonly [number, number];
+  /** Published widths in pixels, smallest first; the last one is the intrinsic width. */
+  widths: readonly number[];
+};
+
+const HERO: ImageSpec = { aspect: [16, 10], widths: [640, 960, 1440, 1920] };
+const LANDSCAPE: ImageSpec = { aspect: [4, 3], widths: [480, 960] };
+const PRODUCT: ImageSpec = { aspect: [4, 5], widths: [400, 800] };
+
+export const imageSpecs = {
+  hero: HERO,
+  about: LANDSCAPE,
+  'category-raw-temple-hair': LANDSCAPE,
+  'category-remy-hair-extensions': LANDSCAPE,
+  'category-ready-to-wear-extensions': LANDSCAPE,
+  'raw-hair-10-18-inch': PRODUCT,
+  'raw-hair-19-26-inch': PRODUCT,
+  'raw-hair-27-inch-plus': PRODUCT,
+  'machine-weft': PRODUCT,
+  'single-drawn-bulk-hair': PRODUCT,
+  'i-tip-extensions': PRODUCT,
+  'hand-tied-weft': PRODUCT,
+  '3-clip-in-extensions': PRODUCT,
+  '5-clip-in-extensions': PRODUCT,
+  'back-clip-ponytail': PRODUCT,
+  'single-clip-in-extension': PRODUCT,
+  'traditional-braid-extension': PRODUCT,
+} as const satisfies Record<string, ImageSpec>;
+
+export type ImageKey = keyof typeof imageSpecs;
+
+export const imageKeys = Object.keys(imageSpecs) as ImageKey[];
+
+export function isImageKey(key: string): key is ImageKey {
+  return Object.hasOwn(imageSpecs, key);
+}
+
+/** The pixel height of a key's picture at a given width (all published sizes are whole pixels). */
+export function heightAt(key: ImageKey, width: number): number {
+  const [w, h] = imageSpecs[key].aspect;
+  return Math.round((width * h) / w);
+}
+
+export type IntrinsicSize = { width: number; height: number };
+
+/** Each key's largest published size: the width/height a page gives <img> to reserve its space. */
+export const intrinsicSizes = Object.fromEntries(
+  imageKeys.map((key) => {
+    const width = imageSpecs[key].widths.at(-1) ?? 0;
+    return [key, { width, height: heightAt(key, width) }];
+  }),
+) as Record<ImageKey, IntrinsicSize>;

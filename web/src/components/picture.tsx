@@ -1,0 +1,112 @@
+import { imageSpecs, intrinsicSizes, isImageKey, type ImageKey } from '../assets/image-specs';
+
+export { intrinsicSizes, type ImageKey, type IntrinsicSize } from '../assets/image-specs';
+
+/** Asset URLs by the file's path as the glob reports it, e.g. '../assets/generated/hero-640.avif'. */
+type AssetUrls = Record<string, string>;
+
+/** Written by scripts/build-images.ts; Vite fingerprints each file into /assets. */
+const generatedUrls = import.meta.glob<string>('../assets/generated/*.{avif,webp}', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
+/** The artwork itself: what a page shows before the image build has run (unit tests, a fresh clone). */
+const artUrls = import.meta.glob<string>('../assets/art/*.svg', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
+
+/** The <img> fallback for browsers without <picture>: a width that looks right on most layouts. */
+const FALLBACK_WIDTH = 960;
+
+export type PictureSources = {
+  /** Empty when the key has not been built: the page then shows the SVG artwork alone. */
+  avifSrcSet: string;
+  webpSrcSet: string;
+  src: string;
+};
+
+function urlsByFileName(urls: AssetUrls): Map<string, string> {
+  return new Map(Object.entries(urls).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url]));
+}
+
+function requireImageKey(image: string): ImageKey {
+  if (!isImageKey(image))
+    throw new Error(`No picture is defined for the image key "${image}" (web/src/assets/image-specs.ts)`);
+  return image;
+}
+
+/** The key's built files when every width exists in both formats, otherwise its SVG artwork. */
+export function resolvePictureSources(image: string, generated: AssetUrls, art: AssetUrls): PictureSources {
+  const key = requireImageKey(image);
+  const built = urlsByFileName(generated);
+  const { widths } = imageSpecs[key];
+  const srcSet = (format: 'avif' | 'webp') => {
+    const entries = widths.map((width) => ({ width, url: built.get(`${key}-${width}.${format}`) }));
+    return entries.every((entry) => entry.url) ? entries : null;
+  };
+  const avif = srcSet('avif');
+  const webp = srcSet('webp');
+  if (avif && webp) {
+    const describe = (entries: { width: number; url?: string }[]) =>
+      entries.map(({ width, url }) => `${url} ${width}w`).join(', ');
+    const fallback = webp.reduce((best, entry) =>
+      Math.abs(entry.width - FALLBACK_WIDTH) < Math.abs(best.width - FALLBACK_WIDTH) ? entry : best,
+    );
+    return { avifSrcSet: describe(avif), webpSrcSet: describe(webp), src: fallback.url ?? '' };
+  }
+  const svg = urlsByFileName(art).get(`${key}.svg`);
+  if (!svg)
+    throw new Error(`The picture "${key}" has neither built images nor web/src/assets/art/${key}.svg`);
+  return { avifSrcSet: '', webpSrcSet: '', src: svg };
+}
+
+export type PictureProps = {
+  /** An image key from web/src/assets/image-specs.ts. */
+  image: string;
+  /** What the picture shows; "" for a decorative picture. */
+  alt: string;
+  /** How wide the picture is drawn, as in the sizes attribute, e.g. "(max-width: 676px) 92vw, 340px". */
+  sizes: string;
+  /** The largest picture on first paint (LCP): fetched at once and early instead of lazily. */
+  priority?: boolean;
+  /** Set on the <picture>; style the image with `.class img`. */
+  className?: string;
+};
+
+/** A <Picture> bound to a set of assets; the site uses the one bound to the build output below. */
+export function createPicture(generated: AssetUrls, art: AssetUrls) {
+  return function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
+    const { avifSrcSet, webpSrcSet, src } = resolvePictureSources(image, generated, art);
+    const { width, height } = intrinsicSizes[requireImageKey(image)];
+    return (
+      <picture className={className}>
+        {avifSrcSet && <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />}
+        {webpSrcSet && <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />}
+        <img
+          src={src}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding={priority ? undefined : 'async'}
+          fetchPriority={priority ? 'high' : undefined}
+        />
+      </picture>
+    );
+  };
+}
+
+export const Picture = createPicture(generatedUrls, artUrls);
+
+/** One URL for the picture (the widest WebP, or the artwork): structured data and share tags. */
+export function imageUrl(image: string): string {
+  const key = requireImageKey(image);
+  const widest = imageSpecs[key].widths.at(-1);
+  return (
+    urlsByFileName(generatedUrls).get(`${key}-${widest}.webp`) ??
+    resolvePictureSources(key, generatedUrls, artUrls).src
+  );
+}

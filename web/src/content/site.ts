@@ -1,0 +1,41 @@
+/**
+ * Facts about the business used all over the site.
+ * OWNER: every value marked PLACEHOLDER must be replaced with the real one before launch.
+ */
+export const site = {
+  /** The spec calls the company "SME". PLACEHOLDER for the trading name. */
+  companyName: 'SME',
+  legalName: 'SME Hair Exports', // PLACEHOLDER
+  tagline: 'Where Remy Hair Meets Royal Quality.',
+  /** Public address of the live site, no trailing slash: canonical URLs, sitemap, Open Graph. PLACEHOLDER */
+  siteUrl: 'https://sme-hair.example.com',
+  /** Shared by every page's Open Graph / Twitter card; lives in web/public. */
+  metaImagePath: '/og-image.jpg',
+  phone: {
+    display: '+91 98765 43210', // PLACEHOLDER
+    e164: '+919876543210', // PLACEHOLDER
+  },
+  email: 'sales@sme-hair.example.com', // PLACEHOLDER
+  whatsapp: {
+    /** International number without + or spaces, as wa.me expects. PLACEHOLDER */
+    number: '919876543210',
+    message: "Hello! I'd like to know more about your human hair extensions.",
+  },
+  address: {
+    streetAddress: 'Avinashi Road', // PLACEHOLDER
+    locality: 'Coimbatore',
+    region: 'Tamil Nadu',
+    postalCode: '641018', // PLACEHOLDER
+    country: 'IN',
+    countryName: 'India',
+  },
+  social: {
+    x: 'https://x.com/smehair', // PLACEHOLDER
+    youtube: 'https://www.youtube.com/@smehair', // PLACEHOLDER
+    instagram: 'https://www.instagram.com/smehair', // PLACEHOLDER
+  },
+  copyrightYear: 2025,
+  foundedYears: 10,
+} as const;
+
+export const whatsappLink = `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(site.whatsapp.message)}`;

@@ -1,0 +1,71 @@
+/**
+ * The shapes of the site's copy. Everything a visitor reads lives as data in web/src/content and
+ * follows these types, so the owner edits one file and the tests count what the spec counts.
+ */
+
+/** A picture in web/src/assets: art/<key>.svg, replaced by photos/<key>.{jpg,png,webp} when present. */
+export type ImageKey = string;
+
+export type ProductFaq = {
+  question: string;
+  answer: string;
+};
+
+export type Product = {
+  /** URL segment: /products/description/<slug>; also the image key. */
+  slug: string;
+  productName: string;
+  productImage: ImageKey;
+  productImageAlt: string;
+  /** The card text on /products. */
+  productShortDescription: string;
+  /** Trusted HTML written by the business (paragraphs, <br>, <strong>, <ul>). */
+  productDescription: string;
+  productFaqs: ProductFaq[];
+};
+
+export type Category = {
+  slug: string;
+  categoryTitle: string;
+  categoryDescription: string;
+  /** Shown in the home page's category overview. */
+  categoryImage: ImageKey;
+  categoryImageAlt: string;
+  products: Product[];
+};
+
+export type Testimonial = {
+  starRating: number;
+  reviewMessage: string;
+  author: string;
+  authorProfession: string;
+};
+
+/** A general FAQ entry; whether it is open is UI state, starting closed. */
+export type FaqItem = {
+  question: string;
+  answer: string;
+};
+
+export type WhyUsIcon = 'quality' | 'ethical' | 'sustainable' | 'durable' | 'variety' | 'reliable';
+
+export type WhyUsPoint = {
+  icon: WhyUsIcon;
+  title: string;
+  text: string;
+};
+
+export type LegalSection = {
+  heading: string;
+  paragraphs: string[];
+  /** Optional bullet list shown after the paragraphs. */
+  list?: string[];
+};
+
+export type LegalDocument = {
+  title: string;
+  /** Shown under the title, e.g. "Last updated: 1 January 2025". */
+  updated: string;
+  intro: string;
+  sections: LegalSection[];
+};

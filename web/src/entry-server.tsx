@@ -1,0 +1,25 @@
+/** Build-time rendering of one URL to HTML, used by scripts/prerender.ts. */
+import { renderToString } from 'react-dom/server';
+import { App } from './app/app';
+import { matchPage } from './app/routes';
+import { loadEnquiryForm } from './features/enquiry/enquiry-form-slot';
+import { renderPageHead, type PageHead } from './features/seo/page-head';
+
+export { sitePaths } from './app/site-paths';
+export { NOT_FOUND_PATH } from './app/pages/not-found-page';
+export { renderPageHead };
+
+/**
+ * Every lazily loaded part is loaded first, so nothing suspends and the page comes out as plain,
+ * complete HTML (no streaming scripts, which the Content-Security-Policy would block anyway).
+ */
+export async function renderPage(url: string): Promise<{ html: string; head: PageHead }> {
+  await Promise.all([matchPage(url)?.route.page.preload(), loadEnquiryForm()]);
+  let head: PageHead | null = null;
+  const html = renderToString(<App ssrPath={url} collectHead={(pageHead) => (head = pageHead)} />);
+  if (!head) throw new Error(`${url} rendered without a page head.`);
+  return { html, head };
+}
+
+export { matchPage };
+export { site } from './content/site';

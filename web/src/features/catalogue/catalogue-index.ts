@@ -1,0 +1,32 @@
+/** Finding products in the catalogue by URL slug or by the spec's category/product indexes. */
+import { categories } from '../../content/catalogue';
+import type { Category, Product } from '../../content/types';
+
+export type Selection = { categoryIndex: number; productIndex: number };
+
+export type CatalogueEntry = Selection & { category: Category; product: Product };
+
+export const TOTAL_PRODUCTS = categories.reduce((count, category) => count + category.products.length, 0);
+
+/** With no prior pick, the first product of the first category (spec section 2). */
+export const DEFAULT_SELECTION: Selection = { categoryIndex: 0, productIndex: 0 };
+
+export function entryAt({ categoryIndex, productIndex }: Selection): CatalogueEntry | null {
+  const category = categories[categoryIndex];
+  const product = category?.products[productIndex];
+  return category && product ? { categoryIndex, productIndex, category, product } : null;
+}
+
+export function entryForSlug(slug: string): CatalogueEntry | null {
+  for (const [categoryIndex, category] of categories.entries()) {
+    const productIndex = category.products.findIndex((product) => product.slug === slug);
+    if (productIndex >= 0) return entryAt({ categoryIndex, productIndex });
+  }
+  return null;
+}
+
+export const defaultEntry = (): CatalogueEntry => {
+  const entry = entryAt(DEFAULT_SELECTION);
+  if (!entry) throw new Error('The catalogue has no products.');
+  return entry;
+};

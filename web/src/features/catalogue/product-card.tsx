@@ -1,0 +1,44 @@
+import { Link } from 'wouter';
+import { productPath } from '../../app/routes';
+import { Picture } from '../../components/picture';
+import type { Product } from '../../content/types';
+import { rememberSelection } from './selection-memory';
+import type { Selection } from './catalogue-index';
+
+type ProductCardProps = {
+  product: Product;
+  selection: Selection;
+  /** The reveal schedule has reached this card. */
+  shown: boolean;
+  /** At least 10% of the card has been on screen. */
+  inView: boolean;
+};
+
+export function ProductCard({ product, selection, shown, inView }: ProductCardProps) {
+  const classes = ['product-card', shown ? 'is-shown' : 'is-hidden', shown && inView ? 'visible' : ''];
+  return (
+    <li
+      className={classes.join(' ').trim()}
+      data-key={product.slug}
+      data-state={shown ? 'visible' : 'hidden'}
+    >
+      <Picture
+        image={product.productImage}
+        alt={product.productImageAlt}
+        sizes="(max-width: 676px) 92vw, (max-width: 1100px) 45vw, 340px"
+        className="product-card__image"
+      />
+      <div className="product-card__body">
+        <h3 className="product-card__name">{product.productName}</h3>
+        <p className="product-card__text">{product.productShortDescription}</p>
+        <Link
+          href={productPath(product.slug)}
+          className="product-card__link"
+          onClick={() => rememberSelection(selection)}
+        >
+          Read More <span className="visually-hidden">about {product.productName}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

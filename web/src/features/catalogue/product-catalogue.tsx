@@ -1,0 +1,47 @@
+import { useRef } from 'react';
+import { categories } from '../../content/catalogue';
+import { ProductCard } from './product-card';
+import { useScrollIn } from './reveal-schedule';
+import './catalogue.css';
+
+/**
+ * Every category with its grid of product cards; the first `revealed` cards, in catalogue order,
+ * are shown (the page owns the reveal schedule because its popup waits for the last card).
+ */
+export function ProductCatalogue({ revealed }: { revealed: number }) {
+  const container = useRef<HTMLDivElement>(null);
+  const seen = useScrollIn(container, '.product-card');
+
+  let order = 0;
+  return (
+    <div ref={container} className="catalogue">
+      {categories.map((category, categoryIndex) => (
+        <section
+          key={category.slug}
+          id={category.slug}
+          className="catalogue__category"
+          aria-labelledby={`${category.slug}-title`}
+        >
+          <div className="section-heading">
+            <h2 id={`${category.slug}-title`}>{category.categoryTitle}</h2>
+            <p className="lead">{category.categoryDescription}</p>
+          </div>
+          <ul className="catalogue__grid">
+            {category.products.map((product, productIndex) => {
+              const position = order++;
+              return (
+                <ProductCard
+                  key={product.slug}
+                  product={product}
+                  selection={{ categoryIndex, productIndex }}
+                  shown={position < revealed}
+                  inView={seen.has(product.slug)}
+                />
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import { ENQUIRY_COLLECTION, FORM_MESSAGES, FORM_PAGES, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EnquiryForm } from './enquiry-form';
+import { hasSubmittedEnquiry } from './enquiry-session';
+
+const saveEnquiry = vi.hoisted(() =>
+  vi.fn<(collection: string, payload: Record<string, string>) => Promise<void>>(),
+);
+vi.mock('../../lib/firebase', () => ({ saveEnquiry, prepareEnquiryStore: () => undefined }));
+
+beforeEach(() => {
+  saveEnquiry.mockReset();
+  saveEnquiry.mockResolvedValue(undefined);
+});
+
+const submitButton = () => screen.getByRole('button', { name: /send enquiry|request a call back/i });
+
+async function fillFullForm(
+  user: ReturnType<typeof userEvent.setup>,
+  overrides: Record<string, string> = {},
+) {
+  const values = {
+    Name: 'Priya Raman',
+    'Company Name': 'Raman Salons',
+    Phone: '9876543210',
+    Email: 'priya@example.com',
+    City: 'Chennai',
+    Message: 'We need 5 kg of machine weft, 20 inch.',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) {
+    const field = screen.getByLabelText(new RegExp(`^${label}`));
+    await user.clear(field);
+    if (value) await user.type(field, value);
+  }
+  await user.selectOptions(screen.getByLabelText(/^Order Type/), 'bulk');
+}
+
+describe('the full enquiry form', () => {
+  it('starts with the terms unchecked and the submit button disabled', async () => {
+    render(<EnquiryForm id="t" formpage={FORM_PAGES.enquiry} />);
+    expect(screen.getByRole('checkbox', { name: /terms/i })).not.toBeChecked();
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'true'));
+  });
+
+  it.each([
+    ['Name', '', 'Name is required.'],
+    ['Email', 'priya@', 'Email is required and must be valid.'],
+    ['Email', '', 'Email is required and must be valid.'],
+    ['Phone', '98765', 'Phone is required and must be a 10-digit number.'],
+    ['Phone', '98765432101', 'Phone is required and must be a 10-digit number.'],
+    ['Phone', '98765abcde', 'Phone is required and must be a 10-digit number.'],
+    ['City', '', 'City is required.'],
+    ['Message', 'Too short', 'Message is required and must be at least 10 characters long.'],
+  ])('shows "%s" = %j as %j once the field is touched', async (label, value, message) => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    const field = screen.getByLabelText(new RegExp(`^${label}`));
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    await user.click(field);
+    if (value) await user.type(field, value);
+    await user.tab();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(message);
+  });
+
+  it('says "Order Type is required." when the order type is left unselected', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    await user.click(screen.getByLabelText(/^Order Type/));
+    await user.tab();
+    expect(await screen.findByText('Order Type is required.')).toBeInTheDocument();
+  });
+
+  it('asks to fill out the form correctly when submitted invalid, and touches every field', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.invalid);
+    expect(screen.getByText('Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('City is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    expect(saveEnquiry).not.toHaveBeenCalled();
+  });
+
+  it('asks to accept the terms when everything else is valid', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    await fillFullForm(user);
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.termsRequired);
+    expect(saveEnquiry).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('links the terms to the terms page in a new tab', () => {
+    render(<EnquiryForm id="t" />);
+    const link = screen.getByRole('link', { name: /terms & conditions/i });
+    expect(link).toHaveAttribute('href', '/terms-conditions');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('stores the exact document, thanks the visitor and resets the form', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 0, 5, 9, 7, 3));
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" formpage={FORM_PAGES.home} />);
+    await fillFullForm(user, { Phone: '+91 98765 43210', Name: '  Priya Raman  ' });
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(saveEnquiry).toHaveBeenCalledTimes(1);
+    expect(saveEnquiry).toHaveBeenCalledWith(ENQUIRY_COLLECTION, {
+      formpage: 'Homepage',
+      name: 'Priya Raman',
+      companyname: 'Raman Salons',
+      phone: '9876543210',
+      email: 'priya@example.com',
+      city: 'Chennai',
+      ordertype: 'bulk',
+      message: 'We need 5 kg of machine weft, 20 inch.',
+      date: '05-01-2026',
+      time: '09:07:03',
+    });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /terms/i })).not.toBeChecked();
+    expect(hasSubmittedEnquiry()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('keeps every field and says so when the write fails', async () => {
+    saveEnquiry.mockRejectedValue(new Error('unavailable'));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    await fillFullForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.submitFailed);
+    expect(consoleError).toHaveBeenCalled();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Priya Raman');
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('We need 5 kg of machine weft, 20 inch.');
+    expect(screen.getByRole('checkbox', { name: /terms/i })).toBeChecked();
+    expect(hasSubmittedEnquiry()).toBe(false);
+    consoleError.mockRestore();
+  });
+
+  it('sends one document however often the button is pressed while sending', async () => {
+    let finish!: () => void;
+    saveEnquiry.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    await fillFullForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(submitButton());
+    await waitFor(() => expect(saveEnquiry).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: /sending/i })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: /sending/i }));
+    await user.click(screen.getByRole('button', { name: /sending/i }));
+    await act(async () => finish());
+    expect(saveEnquiry).toHaveBeenCalledTimes(1);
+  });
+
+  it('pretends success to a bot that fills the hidden field, and stores nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { container } = render(<EnquiryForm id="t" />);
+    await fillFullForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    const trap = container.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(trap).not.toBeNull();
+    expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull();
+    await user.type(trap as HTMLInputElement, 'http://spam.example');
+    await user.click(submitButton());
+    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(saveEnquiry).not.toHaveBeenCalled();
+  });
+
+  it('restores a draft after a reload and forgets it once sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = render(<EnquiryForm id="draft" />);
+    await user.type(screen.getByLabelText(/^Name/), 'Priya');
+    await user.type(screen.getByLabelText(/^Message/), 'Half-written message');
+    first.unmount();
+
+    render(<EnquiryForm id="draft" />);
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Priya'));
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('Half-written message');
+
+    await fillFullForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(submitButton());
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    cleanup();
+    render(<EnquiryForm id="draft" />);
+    await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(''));
+  });
+});
+
+describe('the short popup form', () => {
+  it('has name, email, phone and business, with Wholesaler chosen by default', () => {
+    render(<EnquiryForm short id="p" />);
+    expect(screen.getByLabelText(/^Name/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Phone/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Business/)).toHaveValue('I am a Wholesaler');
+    expect(screen.getAllByRole('option')).toHaveLength(6);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^City/)).not.toBeInTheDocument();
+  });
+
+  it('is disabled until valid, then stores the popup document and replaces itself with thanks', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 21, 23, 59, 59));
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm short id="p" />);
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'true'));
+    await user.type(screen.getByLabelText(/^Name/), 'Arun');
+    await user.type(screen.getByLabelText(/^Email/), 'arun@example.in');
+    await user.type(screen.getByLabelText(/^Phone/), '9123456780');
+    await user.selectOptions(screen.getByLabelText(/^Business/), 'I am a Salon Retailer');
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you!');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(saveEnquiry).toHaveBeenCalledWith(POPUP_ENQUIRY_COLLECTION, {
+      name: 'Arun',
+      email: 'arun@example.in',
+      phone: '9123456780',
+      business: 'I am a Salon Retailer',
+      date: '21-11-2026',
+      time: '23:59:59',
+    });
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['Name', 'Name is required.'],
+    ['Email', 'Email is required and must be valid.'],
+    ['Phone', 'Phone is required and must be a 10-digit number.'],
+  ])('explains an empty %s', async (label, message) => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm short id="p" />);
+    await user.click(screen.getByLabelText(new RegExp(`^${label}`)));
+    await user.tab();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('asks to fill out the form correctly when submitted invalid', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm short id="p" />);
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.invalid);
+  });
+});
+
+describe('limits the enquiry contract sets', () => {
+  it('tells the visitor when a name is longer than the contract allows', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    const name = screen.getByLabelText(/^Name/);
+    await user.click(name);
+    await user.paste('x'.repeat(101));
+    await user.tab();
+    expect(await screen.findByText('Name must be at most 100 characters.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,436 @@
+/**
+ * The enquiry form (spec sections 3–5, 7, 8): the full form by default, the short popup form when
+ * the `short` flag is set. Validation comes from the enquiry contract; the write goes to Firestore
+ * through web/src/lib/firebase.ts; a draft in sessionStorage keeps what the visitor typed.
+ */
+import {
+  BUSINESS_OPTIONS,
+  buildEnquiryPayload,
+  buildPopupEnquiryPayload,
+  DEFAULT_BUSINESS,
+  ENQUIRY_COLLECTION,
+  FORM_MESSAGES,
+  FORM_PAGES,
+  ORDER_TYPES,
+  POPUP_ENQUIRY_COLLECTION,
+  type FormPage,
+} from '@contract/enquiry';
+import { useFormik, type FormikErrors } from 'formik';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ValidationError, type AnyObjectSchema } from 'yup';
+import { Dialog } from '../../components/dialog';
+import { CheckIcon } from '../../components/icons';
+import { prepareEnquiryStore, saveEnquiry } from '../../lib/firebase';
+import { useInteractive } from '../../app/hydration';
+import { TERMS_PATH } from '../../app/routes';
+import { readDraft, writeDraft } from './form-draft';
+import { markEnquirySubmitted } from './enquiry-session';
+import {
+  FULL_FORM_FIELDS,
+  fullFormSchema,
+  SHORT_FORM_FIELDS,
+  shortFormSchema,
+  type FullFormField,
+  type ShortFormField,
+} from './enquiry-schema';
+import './enquiry-form.css';
+
+type Option = { value: string; label: string };
+
+type FieldUi = {
+  label: string;
+  control?: 'input' | 'textarea' | 'select';
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel';
+  optional?: boolean;
+  placeholder?: string;
+  options?: readonly Option[];
+  /** Spans both columns of the full form's grid. */
+  wide?: boolean;
+};
+
+type TextField = FullFormField | ShortFormField;
+
+const FIELD_UI: Record<TextField, FieldUi> = {
+  name: { label: 'Name', autoComplete: 'name' },
+  companyname: { label: 'Company Name', autoComplete: 'organization', optional: true },
+  phone: {
+    label: 'Phone',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel-national',
+    placeholder: '10-digit number',
+  },
+  email: { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  city: { label: 'City', autoComplete: 'address-level2' },
+  ordertype: {
+    label: 'Order Type',
+    control: 'select',
+    placeholder: 'Select bulk or retail',
+    options: ORDER_TYPES,
+  },
+  message: { label: 'Message', control: 'textarea', wide: true },
+  business: {
+    label: 'Business',
+    control: 'select',
+    options: BUSINESS_OPTIONS.map((option) => ({ value: option, label: option })),
+  },
+};
+
+/** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
+type FormValues = { [field in TextField]?: string } & { terms?: boolean; website: string };
+
+const VARIANTS = {
+  full: {
+    fields: FULL_FORM_FIELDS,
+    schema: fullFormSchema as AnyObjectSchema,
+    collection: ENQUIRY_COLLECTION,
+    initialValues: {
+      name: '',
+      companyname: '',
+      phone: '',
+      email: '',
+      city: '',
+      ordertype: '',
+      message: '',
+      terms: false,
+      website: '',
+    } as FormValues,
+    submitLabel: 'Send Enquiry',
+  },
+  short: {
+    fields: SHORT_FORM_FIELDS,
+    schema: shortFormSchema as AnyObjectSchema,
+    collection: POPUP_ENQUIRY_COLLECTION,
+    initialValues: { name: '', email: '', phone: '', business: DEFAULT_BUSINESS, website: '' } as FormValues,
+    submitLabel: 'Request a Call Back',
+  },
+} as const;
+
+/** Every message the schema gives for these values, keyed by field (formik's error shape). */
+function errorsFor(schema: AnyObjectSchema, values: FormValues): FormikErrors<FormValues> {
+  try {
+    schema.validateSync(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const errors: Record<string, string> = {};
+    for (const issue of error.inner)
+      if (issue.path && !errors[issue.path]) errors[issue.path] = issue.message;
+    return errors;
+  }
+}
+
+export type EnquiryFormProps = {
+  /** The spec's flag: the short popup form when set, the full form otherwise. */
+  short?: boolean;
+  /** Full form: the page it sits on, stored as `formpage` (Homepage, Enquirypage or empty). */
+  formpage?: FormPage;
+  /** Names this placement: element ids and the saved draft. */
+  id: string;
+  /** Heading shown in the short form's thank-you panel and the full form's thank-you popup. */
+  thankYouTitle?: string;
+  onSubmitted?: () => void;
+};
+
+export function EnquiryForm({
+  short = false,
+  formpage = FORM_PAGES.other,
+  id,
+  thankYouTitle = 'Thank you!',
+  onSubmitted,
+}: EnquiryFormProps) {
+  const variant = short ? VARIANTS.short : VARIANTS.full;
+  const draftKey = `${short ? 'short' : 'full'}:${id}`;
+  const [alert, setAlert] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [thanked, setThanked] = useState(false);
+  const interactive = useInteractive();
+  const formRef = useRef<HTMLFormElement>(null);
+  const inFlight = useRef(false);
+  const draftRestored = useRef(false);
+  const thankYouId = useId();
+
+  const formik = useFormik<FormValues>({
+    initialValues: variant.initialValues,
+    initialErrors: errorsFor(variant.schema, variant.initialValues),
+    validationSchema: variant.schema,
+    validateOnMount: true,
+    onSubmit: () => undefined,
+  });
+  const { values, errors, touched, setValues, setTouched, validateForm, resetForm } = formik;
+
+  // Restore the draft once, after hydration (the prerendered HTML is the empty form).
+  useEffect(() => {
+    const draft = readDraft<FormValues>(
+      draftKey,
+      Object.keys(variant.initialValues) as (keyof FormValues & string)[],
+    );
+    draftRestored.current = true;
+    if (draft) void setValues({ ...variant.initialValues, ...draft, website: '' }, true);
+  }, [draftKey, setValues, variant.initialValues]);
+
+  useEffect(() => {
+    if (!draftRestored.current) return;
+    const { website: _trap, ...kept } = values;
+    const untouched = Object.entries(kept).every(
+      ([field, value]) => value === variant.initialValues[field as keyof FormValues],
+    );
+    writeDraft(draftKey, untouched ? null : kept);
+  }, [draftKey, values, variant.initialValues]);
+
+  // The first focus in the form starts fetching the database SDK, so the submit is quick.
+  useEffect(() => {
+    const form = formRef.current;
+    form?.addEventListener('focusin', prepareEnquiryStore, { once: true });
+    return () => form?.removeEventListener('focusin', prepareEnquiryStore);
+  }, []);
+
+  // An alert answers the last attempt; once the visitor changes something it no longer applies.
+  const lastAlertValues = useRef(values);
+  useEffect(() => {
+    if (lastAlertValues.current !== values) setAlert(null);
+  }, [values]);
+
+  const invalid = Object.keys(errors).length > 0;
+  const termsMissing = !short && !values.terms;
+  const blocked = invalid || termsMissing || sending;
+
+  function focusField(field: string) {
+    document.getElementById(`${id}-${field}`)?.focus();
+  }
+
+  function showAlert(message: string) {
+    lastAlertValues.current = values;
+    setAlert(message);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const found = await validateForm();
+    const firstInvalid = variant.fields.find((field) => found[field]);
+    if (firstInvalid) {
+      void setTouched(Object.fromEntries(variant.fields.map((field) => [field, true])), false);
+      showAlert(FORM_MESSAGES.invalid);
+      focusField(firstInvalid);
+      return;
+    }
+    if (termsMissing) {
+      showAlert(FORM_MESSAGES.termsRequired);
+      focusField('terms');
+      return;
+    }
+    inFlight.current = true;
+    setSending(true);
+    setAlert(null);
+    try {
+      // A filled trap field means a bot: it is told "thank you" and nothing is stored.
+      if (!values.website) {
+        const now = new Date();
+        const payload = short
+          ? buildPopupEnquiryPayload(
+              {
+                name: values.name ?? '',
+                email: values.email ?? '',
+                phone: values.phone ?? '',
+                business: values.business ?? '',
+              },
+              now,
+            )
+          : buildEnquiryPayload(
+              {
+                name: values.name ?? '',
+                companyname: values.companyname ?? '',
+                phone: values.phone ?? '',
+                email: values.email ?? '',
+                city: values.city ?? '',
+                ordertype: values.ordertype ?? '',
+                message: values.message ?? '',
+              },
+              formpage,
+              now,
+            );
+        await saveEnquiry(variant.collection, payload);
+      }
+      resetForm({ values: variant.initialValues, errors: errorsFor(variant.schema, variant.initialValues) });
+      writeDraft(draftKey, null);
+      markEnquirySubmitted();
+      setThanked(true);
+      onSubmitted?.();
+    } catch (error) {
+      console.error('The enquiry could not be stored.', error);
+      showAlert(FORM_MESSAGES.submitFailed);
+    } finally {
+      inFlight.current = false;
+      setSending(false);
+    }
+  }
+
+  if (short && thanked) {
+    return (
+      <div className="enquiry-thanks" role="status">
+        <span className="enquiry-thanks__icon">
+          <CheckIcon size={28} />
+        </span>
+        <h3 className="enquiry-thanks__title">{thankYouTitle}</h3>
+        <p>Your details have reached our sales team. We will call or email you within one business day.</p>
+      </div>
+    );
+  }
+
+  const fieldId = (field: string) => `${id}-${field}`;
+
+  function renderField(field: TextField): ReactNode {
+    const ui = FIELD_UI[field];
+    if (!ui) return null;
+    const error = touched[field] ? errors[field] : undefined;
+    const errorId = `${fieldId(field)}-error`;
+    const common = {
+      id: fieldId(field),
+      name: field,
+      value: values[field] ?? '',
+      onChange: formik.handleChange,
+      onBlur: formik.handleBlur,
+      'aria-invalid': error ? true : undefined,
+      'aria-required': ui.optional ? undefined : true,
+      'aria-describedby': error ? errorId : undefined,
+      className: 'field__control',
+    };
+    return (
+      <div key={field} className={ui.wide ? 'field field--wide' : 'field'}>
+        <label htmlFor={fieldId(field)} className="field__label">
+          {ui.label}
+          {ui.optional ? (
+            <span className="field__optional"> (optional)</span>
+          ) : (
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
+        {ui.control === 'textarea' ? (
+          <textarea {...common} rows={5} />
+        ) : ui.control === 'select' ? (
+          <select {...common}>
+            {ui.placeholder ? (
+              <option value="" disabled>
+                {ui.placeholder}
+              </option>
+            ) : null}
+            {ui.options?.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...common}
+            type={ui.type ?? 'text'}
+            inputMode={ui.inputMode}
+            autoComplete={ui.autoComplete}
+            placeholder={ui.placeholder}
+          />
+        )}
+        {error ? (
+          <p id={errorId} className="field__error">
+            {String(error)}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <form
+        className={short ? 'enquiry-form enquiry-form--short' : 'enquiry-form'}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        ref={formRef}
+        aria-busy={sending}
+      >
+        <div className="enquiry-form__fields">{variant.fields.map(renderField)}</div>
+
+        <div className="enquiry-form__trap" aria-hidden="true">
+          <label htmlFor={fieldId('website')}>Leave this field empty</label>
+          <input
+            id={fieldId('website')}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={formik.handleChange}
+          />
+        </div>
+
+        {short ? null : (
+          <div className="field field--checkbox">
+            <input
+              id={fieldId('terms')}
+              name="terms"
+              type="checkbox"
+              checked={Boolean(values.terms)}
+              onChange={formik.handleChange}
+              className="field__checkbox"
+            />
+            <label htmlFor={fieldId('terms')}>
+              I agree to the{' '}
+              <a href={TERMS_PATH} target="_blank" rel="noopener">
+                Terms &amp; Conditions <span className="visually-hidden">(opens in a new tab)</span>
+              </a>
+            </label>
+          </div>
+        )}
+
+        <div className="enquiry-form__alert" role="alert">
+          {alert}
+        </div>
+
+        <button
+          type="submit"
+          className="button button--primary enquiry-form__submit"
+          aria-disabled={blocked}
+          disabled={!interactive}
+        >
+          {sending ? (
+            <>
+              <span className="enquiry-form__spinner" aria-hidden="true" />
+              Sending…
+            </>
+          ) : (
+            variant.submitLabel
+          )}
+        </button>
+        <noscript>
+          <p className="enquiry-form__noscript">
+            Sending this form needs JavaScript. You can also reach us by phone or email (see the footer).
+          </p>
+        </noscript>
+      </form>
+
+      {short ? null : (
+        <Dialog
+          open={thanked}
+          onClose={() => setThanked(false)}
+          labelledBy={thankYouId}
+          className="thank-you-dialog"
+        >
+          <div className="enquiry-thanks">
+            <span className="enquiry-thanks__icon">
+              <CheckIcon size={28} />
+            </span>
+            <h2 id={thankYouId} className="enquiry-thanks__title">
+              {thankYouTitle}
+            </h2>
+            <p>Your enquiry has reached our sales team. We will get back to you within one business day.</p>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The forms' yup schemas, derived field by field from the enquiry contract: a value is checked
+ * exactly as it will be stored (trimmed, phone normalised), so the form accepts precisely what the
+ * Firestore rules accept.
+ */
+import {
+  checkField,
+  ENQUIRY_FIELDS,
+  fieldMessage,
+  POPUP_ENQUIRY_FIELDS,
+  prepareInput,
+  type FieldRule,
+} from '@contract/enquiry';
+import { object, string, type ObjectSchema } from 'yup';
+
+function contractField(field: string, rule: FieldRule) {
+  return string()
+    .default('')
+    .test(field, function keepsContract(value) {
+      const problem = checkField(rule, prepareInput(field, value ?? ''));
+      return problem === null || this.createError({ message: fieldMessage(rule, problem) });
+    });
+}
+
+/** The fields a visitor types in each variant (the rest of the document is added on submit). */
+export const FULL_FORM_FIELDS = [
+  'name',
+  'companyname',
+  'phone',
+  'email',
+  'city',
+  'ordertype',
+  'message',
+] as const;
+export const SHORT_FORM_FIELDS = ['name', 'email', 'phone', 'business'] as const;
+
+export type FullFormField = (typeof FULL_FORM_FIELDS)[number];
+export type ShortFormField = (typeof SHORT_FORM_FIELDS)[number];
+
+function schemaFor<F extends string>(
+  fields: readonly F[],
+  rules: Record<F, FieldRule>,
+): ObjectSchema<Record<F, string>> {
+  const shape = Object.fromEntries(fields.map((field) => [field, contractField(field, rules[field])]));
+  return object(shape) as unknown as ObjectSchema<Record<F, string>>;
+}
+
+export const fullFormSchema = schemaFor(FULL_FORM_FIELDS, ENQUIRY_FIELDS);
+export const shortFormSchema = schemaFor(SHORT_FORM_FIELDS, POPUP_ENQUIRY_FIELDS);

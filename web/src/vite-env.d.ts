@@ -1,0 +1,17 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Firebase web app config of the real project; unset locally (demo project on the emulator). */
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  /** host:port of the Firestore emulator; defaults to 127.0.0.1:8080 for demo- projects. */
+  readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
+  /** reCAPTCHA Enterprise site key: when set, App Check protects the enquiry writes. */
+  readonly VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
