@@ -1,0 +1,380 @@
+/**
+ * The tables of what an attacker tries (all denied) and what the forms send (all accepted).
+ * Each row is one request; firestore-rules.test.ts runs every row as every kind of actor.
+ */
+import {
+  ENQUIRY_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  FIELDS_BY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  SERVER_TIMESTAMP_FIELD,
+  type EnquiryCollection,
+  type FieldRule,
+} from '@contract/enquiry';
+import {
+  addDoc,
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import {
+  clientChosenTimestamp,
+  formPayloads,
+  NON_TEXT_VALUES,
+  stampedByServer,
+  VALID_DOCUMENT,
+} from './enquiry-documents.ts';
+import type { Verdict } from './rules-harness.ts';
+
+export type RequestCase = {
+  /** What is tried, completing "<actor> cannot …" or "<actor> can …". */
+  title: string;
+  request: (db: Firestore) => Promise<unknown>;
+  /** How the emulator refuses it; the rules, unless Firestore itself refuses first. */
+  expected: Verdict;
+  /** Megabytes of data, sent to the bulk project so the coverage report stays readable. */
+  bulky?: true;
+};
+
+/** An enquiry each collection already holds, put there with rules disabled before the attacks. */
+export const EXISTING_ENQUIRY_ID = 'received-yesterday';
+
+/** A 1 MB message: under Firestore's 1 MiB document limit, so the rules themselves must refuse it. */
+const ONE_MEGABYTE = 1_000_000;
+/** Firestore's own document size limit, which a request can exceed before any rule runs. */
+const ONE_MEBIBYTE = 1_048_576;
+
+const FORM_NAME: Record<EnquiryCollection, string> = {
+  [ENQUIRY_COLLECTION]: 'an enquiry',
+  [POPUP_ENQUIRY_COLLECTION]: 'a popup enquiry',
+};
+
+const EMOJI = '😀';
+const TAMIL = 'தமிழ்';
+const BLANKS = ['', ' ', ' \t\n\r\f'.repeat(3)];
+
+function withField(document: DocumentData, field: string, value: unknown): DocumentData {
+  return { ...document, [field]: value };
+}
+
+function withoutField(document: DocumentData, field: string): DocumentData {
+  return Object.fromEntries(Object.entries(document).filter(([key]) => key !== field));
+}
+
+function creating(collectionPath: string, data: DocumentData) {
+  return (db: Firestore) => addDoc(collection(db, collectionPath), data);
+}
+
+/** Text of exactly `units` UTF-16 code units made of `piece` repeated, topped up with letters. */
+export function textOfUnits(units: number, piece: string): string {
+  const text = piece.repeat(Math.floor(units / piece.length));
+  return text + 'x'.repeat(units - text.length);
+}
+
+/** An address of exactly `units` characters that keeps the contract's pattern. */
+export function emailOfUnits(units: number): string {
+  const domain = '@ramanhair.in';
+  return 'p'.repeat(units - domain.length) + domain;
+}
+
+/** Free text: no pattern and no list of options to hide behind. */
+function isFreeText(rule: FieldRule): boolean {
+  return !rule.pattern && !rule.oneOf;
+}
+
+const NEAR_MISSES: Record<string, string[]> = {
+  phone: [
+    '987654321',
+    '98765432101',
+    '98765abcde',
+    '98765 43210',
+    '+919876543210',
+    '098765-4321',
+    '௯௮௭௬௫௪௩௨௧௦',
+    '９８７６５４３２１０',
+    '9876543210\n',
+  ],
+  email: [
+    'priya.ramanhair.in',
+    'priya@@ramanhair.in',
+    'priya@ramanhair',
+    'priya@ramanhair.i',
+    'priya@ramanhair.in.',
+    'priya@ramanhair..in',
+    'priya@ramanhair.c0m',
+    '@ramanhair.in',
+    'priya raman@ramanhair.in',
+    ' priya@ramanhair.in',
+    'priya@ramanhair.in\n',
+    'prìya@ramanhair.in',
+    emailOfUnits(255),
+  ],
+  date: [
+    '32-01-2026',
+    '00-01-2026',
+    '01-13-2026',
+    '00-13-2026',
+    '21-00-2026',
+    '2026-01-21',
+    '1-1-2026',
+    '21/01/2026',
+    '21-01-26',
+    '21-01-20266',
+    '21-01-2026\n',
+    '٢١-٠١-٢٠٢٦',
+  ],
+  time: [
+    '24:00:00',
+    '23:60:00',
+    '23:59:60',
+    '9:05:07',
+    '09:05',
+    '09:05:07.000',
+    '09-05-07',
+    '09:05:07 ',
+    '\n09:05:07',
+  ],
+  formpage: ['homepage', 'Products', ' Homepage', 'Enquirypage ', 'Homepage\n'],
+  business: ['Wholesaler', 'i am a wholesaler', 'I am a Wholesaler ', '', 'Homepage'],
+};
+
+const EXTRA_FIELDS: Record<EnquiryCollection, [string, unknown][]> = {
+  [ENQUIRY_COLLECTION]: [
+    ['status', 'delivered'],
+    ['delivery', { state: 'sent' }],
+    ['Name', 'Priya Raman'],
+    ['business', 'I am a Wholesaler'],
+  ],
+  [POPUP_ENQUIRY_COLLECTION]: [
+    ['formpage', 'Homepage'],
+    ['message', 'Please call me back about bulk prices.'],
+    ['delivery', { state: 'sent' }],
+  ],
+};
+
+const CLIENT_CREATED_AT: [string, () => unknown][] = [
+  ['the current time from its own clock', () => Timestamp.now()],
+  ['a time an hour ahead', () => clientChosenTimestamp(60 * 60 * 1000)],
+  ['a time a year back', () => clientChosenTimestamp(-365 * 24 * 60 * 60 * 1000)],
+  ['text', () => '21-01-2026 09:05:07'],
+  ['milliseconds', () => Date.now()],
+  ['null', () => null],
+];
+
+/** Documents of the wrong shape: one thing changed from what the form sends. */
+function badDocumentCases(target: EnquiryCollection): RequestCase[] {
+  const fields = FIELDS_BY_COLLECTION[target];
+  const valid = VALID_DOCUMENT[target];
+  const form = FORM_NAME[target];
+  const cases: RequestCase[] = [];
+  const create = (title: string, data: DocumentData, expected: Verdict = 'denied by rules', bulky?: true) =>
+    cases.push({
+      title: `create ${form} ${title}`,
+      request: creating(target, data),
+      expected,
+      ...(bulky && { bulky }),
+    });
+
+  for (const field of [...Object.keys(fields), SERVER_TIMESTAMP_FIELD]) {
+    create(`without ${field}`, withoutField(valid(), field));
+  }
+  for (const field of Object.keys(fields)) {
+    for (const { kind, value } of NON_TEXT_VALUES)
+      create(`with ${field} as ${kind}`, withField(valid(), field, value));
+  }
+  for (const [field, rule] of Object.entries(fields)) {
+    if (!isFreeText(rule)) continue;
+    const over = rule.maxLength + 1;
+    create(`with ${field} one letter over ${rule.maxLength}`, withField(valid(), field, 'x'.repeat(over)));
+    create(
+      `with ${field} of emoji one UTF-16 unit over ${rule.maxLength}`,
+      withField(valid(), field, textOfUnits(over, EMOJI)),
+    );
+    create(
+      `with ${field} of Tamil one unit over ${rule.maxLength}`,
+      withField(valid(), field, textOfUnits(over, TAMIL)),
+    );
+    if (rule.minLength !== undefined) {
+      create(
+        `with ${field} one letter short of ${rule.minLength}`,
+        withField(valid(), field, 'x'.repeat(rule.minLength - 1)),
+      );
+    }
+    if (rule.required) {
+      for (const blank of BLANKS)
+        create(`with ${field} blank as ${JSON.stringify(blank)}`, withField(valid(), field, blank));
+    }
+  }
+  for (const [field, values] of Object.entries(NEAR_MISSES)) {
+    if (!(field in fields)) continue;
+    for (const value of values)
+      create(`with ${field} ${JSON.stringify(value)}`, withField(valid(), field, value));
+  }
+  for (const [field, value] of EXTRA_FIELDS[target]) {
+    create(`with an extra field ${field}`, withField(valid(), field, value));
+  }
+  for (const [kind, value] of CLIENT_CREATED_AT) {
+    create(`with createdAt set to ${kind}`, withField(valid(), SERVER_TIMESTAMP_FIELD, value()));
+  }
+  const longField = target === ENQUIRY_COLLECTION ? 'message' : 'name';
+  create(
+    `with a 1 MB ${longField}`,
+    withField(valid(), longField, 'x'.repeat(ONE_MEGABYTE)),
+    'denied by rules',
+    true,
+  );
+  create(
+    `with a ${longField} over Firestore's 1 MiB document limit`,
+    withField(valid(), longField, 'x'.repeat(ONE_MEBIBYTE)),
+    'rejected as too large',
+    true,
+  );
+  return cases;
+}
+
+/** Reading, changing or removing what visitors sent: nobody may, whatever they send. */
+function existingEnquiryCases(target: EnquiryCollection): RequestCase[] {
+  const form = FORM_NAME[target];
+  const existing = (db: Firestore) => doc(db, target, EXISTING_ENQUIRY_ID);
+  const valid = VALID_DOCUMENT[target];
+  const requests: [string, (db: Firestore) => Promise<unknown>][] = [
+    [`read ${form} someone sent`, (db) => getDoc(existing(db))],
+    [`check whether ${form} id exists`, (db) => getDoc(doc(db, target, 'never-sent'))],
+    [`list every ${form.replace(/^an? /, '')}`, (db) => getDocs(collection(db, target))],
+    [
+      `search ${form.replace(/^an? /, '')}s by email`,
+      (db) => getDocs(query(collection(db, target), where('email', '==', 'priya@ramanhair.in'))),
+    ],
+    [
+      `read ${form.replace(/^an? /, '')}s through a collection-group query`,
+      (db) => getDocs(collectionGroup(db, target)),
+    ],
+    [`replace ${form} someone sent with a valid one`, (db) => setDoc(existing(db), valid())],
+    [
+      `change the message of ${form} someone sent`,
+      (db) => updateDoc(existing(db), { message: 'Changed after it was sent, by someone else.' }),
+    ],
+    [`mark ${form} as delivered`, (db) => updateDoc(existing(db), { delivery: { state: 'sent' } })],
+    [`merge a field into ${form}`, (db) => setDoc(existing(db), { phone: '9000000000' }, { merge: true })],
+    [`delete ${form} someone sent`, (db) => deleteDoc(existing(db))],
+    [
+      `delete ${form} in the same batch as a valid create`,
+      (db) => {
+        const batch = writeBatch(db);
+        batch.set(doc(collection(db, target)), valid());
+        batch.delete(existing(db));
+        return batch.commit();
+      },
+    ],
+    [
+      `create a valid document under ${form}`,
+      (db) => addDoc(collection(db, target, EXISTING_ENQUIRY_ID, 'notes'), valid()),
+    ],
+  ];
+  return requests.map(([title, request]) => ({ title, request, expected: 'denied by rules' }));
+}
+
+/** Every path the rules do not name, including near-misses of the two that they do. */
+function otherPathCases(): RequestCase[] {
+  const enquiry = () => VALID_DOCUMENT[ENQUIRY_COLLECTION]();
+  const requests: [string, (db: Firestore) => Promise<unknown>][] = [
+    ['create a valid enquiry in sme-enquiry-form (lower case)', creating('sme-enquiry-form', enquiry())],
+    ['create a valid enquiry in SME-enquiry-form-archive', creating('SME-enquiry-form-archive', enquiry())],
+    ['create a valid enquiry in enquiries', creating('enquiries', enquiry())],
+    [
+      'create a popup enquiry in the full form collection',
+      creating(ENQUIRY_COLLECTION, VALID_DOCUMENT[POPUP_ENQUIRY_COLLECTION]()),
+    ],
+    ['create a full enquiry in the popup collection', creating(POPUP_ENQUIRY_COLLECTION, enquiry())],
+    ['queue an email in mail', creating('mail', { to: 'sales@example.com', message: { subject: 'Hello' } })],
+    ['write a user profile', (db) => setDoc(doc(db, 'users', 'visitor-with-an-account'), { role: 'admin' })],
+    ['read the site settings', (db) => getDoc(doc(db, 'config', 'site'))],
+    [
+      'overwrite the site settings',
+      (db) => setDoc(doc(db, 'config', 'site'), { salesEmail: 'attacker@example.com' }),
+    ],
+    ['list queued emails', (db) => getDocs(collection(db, 'mail'))],
+  ];
+  return requests.map(([title, request]) => ({ title, request, expected: 'denied by rules' }));
+}
+
+export function deniedRequestCases(): RequestCase[] {
+  return [
+    ...ENQUIRY_COLLECTIONS.flatMap((target) => [
+      ...badDocumentCases(target),
+      ...existingEnquiryCases(target),
+    ]),
+    ...otherPathCases(),
+  ];
+}
+
+/** Documents the contract accepts at its edges, beyond the plain form payloads. */
+function edgeDocumentCases(target: EnquiryCollection): RequestCase[] {
+  const fields = FIELDS_BY_COLLECTION[target];
+  const valid = VALID_DOCUMENT[target];
+  const form = FORM_NAME[target];
+  const cases: RequestCase[] = [];
+  const create = (title: string, data: DocumentData) =>
+    cases.push({ title: `send ${form} ${title}`, request: creating(target, data), expected: 'allowed' });
+
+  for (const [field, rule] of Object.entries(fields)) {
+    if (!isFreeText(rule)) continue;
+    create(
+      `with ${field} of exactly ${rule.maxLength} letters`,
+      withField(valid(), field, 'x'.repeat(rule.maxLength)),
+    );
+    create(
+      `with ${field} of emoji filling exactly ${rule.maxLength} UTF-16 units`,
+      withField(valid(), field, textOfUnits(rule.maxLength, EMOJI)),
+    );
+    create(
+      `with ${field} of Tamil filling exactly ${rule.maxLength} units`,
+      withField(valid(), field, textOfUnits(rule.maxLength, TAMIL)),
+    );
+    if (rule.minLength !== undefined) {
+      create(
+        `with ${field} of exactly ${rule.minLength} letters`,
+        withField(valid(), field, 'x'.repeat(rule.minLength)),
+      );
+      create(
+        `with ${field} of ${rule.minLength / 2} emoji (${rule.minLength} UTF-16 units)`,
+        withField(valid(), field, EMOJI.repeat(rule.minLength / 2)),
+      );
+    }
+    if (!rule.required) {
+      create(`with ${field} left empty`, withField(valid(), field, ''));
+      create(`with ${field} of only spaces`, withField(valid(), field, '   '));
+    }
+  }
+  create('with an address of exactly 254 characters', withField(valid(), 'email', emailOfUnits(254)));
+  create(
+    "with an address using + and ' and subdomains",
+    withField(valid(), 'email', "o'neil+hair@mail.co.uk"),
+  );
+  create('sent on the last day of a year', { ...withField(valid(), 'date', '31-12-2026'), time: '23:59:59' });
+  create('sent at midnight on the first of a month', {
+    ...withField(valid(), 'date', '01-01-2027'),
+    time: '00:00:00',
+  });
+  return cases;
+}
+
+export function acceptedRequestCases(): RequestCase[] {
+  const payloads: RequestCase[] = formPayloads().map(({ title, collection: target, payload }) => ({
+    title: `send what the form builds for ${title}`,
+    request: creating(target, stampedByServer(payload)),
+    expected: 'allowed',
+  }));
+  return [...payloads, ...ENQUIRY_COLLECTIONS.flatMap(edgeDocumentCases)];
+}

@@ -1,0 +1,306 @@
+/**
+ * Generated enquiry documents for the differential test: valid ones as the contract describes
+ * them, and ones changed right at the edges where a hand-written rule and the contract could
+ * disagree (lengths counted in UTF-16 units, whitespace that is not blank, near-miss formats).
+ *
+ * Bounds, patterns and options are read from the contract, so the documents follow it if it
+ * changes; the rules, written by hand, then have to follow too.
+ */
+import {
+  DATE_PATTERN,
+  EMAIL_PATTERN,
+  FIELDS_BY_COLLECTION,
+  PHONE_PATTERN,
+  SERVER_TIMESTAMP_FIELD,
+  TIME_PATTERN,
+  type EnquiryCollection,
+  type FieldRule,
+} from '@contract/enquiry';
+import fc from 'fast-check';
+import { serverTimestamp, Timestamp } from 'firebase/firestore';
+
+export const CHANGE_KINDS = [
+  'length edge',
+  'blank',
+  'look-alike blank',
+  'wrong type',
+  'near-miss format',
+  'not an option',
+  'missing key',
+  'extra key',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export type FuzzedDocument = {
+  data: Record<string, unknown>;
+  /** What was changed from a valid document, e.g. `name: length edge`. */
+  changes: { field: string; kind: ChangeKind }[];
+};
+
+/** Pieces of text, each whole: a Tamil letter with its vowel sign, an emoji with its modifiers. */
+const SCRIPTS = {
+  latin: ['a', 'Z', '0', '.', "'", '-', ' ', 'é'],
+  tamil: ['த', 'மி', 'ழ்', 'ஸ்ரீ', 'க்ஷ', '௧'],
+  emoji: ['😀', '💇‍♀️', '👍🏽', '🇮🇳', '𝒜'],
+};
+const ALL_PIECES = Object.values(SCRIPTS).flat();
+/** One UTF-16 unit each, to land exactly on a length when the next piece would overshoot. */
+const FILLERS = ['x', 'க'];
+
+/** What the contract (and the rules) count as blank. */
+const BLANK_CHARACTERS = [' ', '\t', '\n', '\r', '\f'];
+/** Characters that look blank, or that trim() removes, but that the contract counts as content. */
+const LOOK_ALIKE_BLANKS = [
+  '\u00a0',
+  '\v',
+  '\u3000',
+  '\u0085',
+  '\u2028',
+  '\u200b',
+  '\ufeff',
+  '\u0000',
+  '\u001f',
+  '\u1680',
+];
+
+function fillUnits(units: number, pattern: readonly string[], filler: string): string {
+  let text = '';
+  for (let index = 0; text.length < units; index += 1) {
+    const piece = pattern[index % pattern.length] ?? filler;
+    text += text.length + piece.length <= units ? piece : filler;
+  }
+  return text;
+}
+
+/** Text of exactly the drawn number of UTF-16 units, in one script or a mix of all three. */
+function textOfUnits(units: fc.Arbitrary<number>): fc.Arbitrary<string> {
+  const pieces = fc
+    .constantFrom(...Object.values(SCRIPTS), ALL_PIECES)
+    .chain((script) => fc.array(fc.constantFrom(...script), { minLength: 1, maxLength: 12 }));
+  return fc
+    .tuple(units, pieces, fc.constantFrom(...FILLERS))
+    .map(([count, pattern, filler]) => fillUnits(count, pattern, filler));
+}
+
+function lengthsUpTo(rule: FieldRule): fc.Arbitrary<number> {
+  const shortest = rule.minLength ?? (rule.required ? 1 : 0);
+  // Mostly short, like real enquiries, which also keeps the coverage report small.
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: shortest, max: Math.min(rule.maxLength, shortest + 40) }) },
+    { weight: 1, arbitrary: fc.integer({ min: shortest, max: rule.maxLength }) },
+  );
+}
+
+function edgeLengths(rule: FieldRule): number[] {
+  const lower = rule.minLength ?? 1;
+  return [lower - 1, lower, rule.maxLength - 1, rule.maxLength, rule.maxLength + 1].filter(
+    (units) => units >= 0,
+  );
+}
+
+const EMAIL_DOMAIN = '@ramanhair.in';
+const emailLocalPart = fc.stringMatching(/^[A-Za-z0-9._%+'-]{1,12}$/);
+
+const validEmail = fc.stringMatching(EMAIL_PATTERN);
+const tenDigits = fc.stringMatching(PHONE_PATTERN);
+const twoDigits = (n: number, width: number) => String(n).padStart(width, '0');
+
+const FORMAT_BREAKERS = ['a', 'O', ' ', '-', '+', '\n', '٣', '௧', '０', 'é', '😀', ','];
+
+function validValue(rule: FieldRule): fc.Arbitrary<string> {
+  if (rule.oneOf) return fc.constantFrom(...rule.oneOf);
+  if (rule.pattern === PHONE_PATTERN) return tenDigits;
+  if (rule.pattern === EMAIL_PATTERN) return validEmail;
+  if (rule.pattern === DATE_PATTERN) return fc.stringMatching(DATE_PATTERN);
+  if (rule.pattern === TIME_PATTERN) return fc.stringMatching(TIME_PATTERN);
+  if (rule.pattern) throw new Error(`No generator for the pattern ${rule.pattern}: add one here.`);
+  return textOfUnits(lengthsUpTo(rule));
+}
+
+function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
+  const replaceOne = (valid: fc.Arbitrary<string>) =>
+    fc
+      .tuple(valid, fc.nat(), fc.constantFrom(...FORMAT_BREAKERS))
+      .map(
+        ([text, at, breaker]) =>
+          text.slice(0, at % text.length) + breaker + text.slice((at % text.length) + 1),
+      );
+  const insertOne = (valid: fc.Arbitrary<string>) =>
+    fc
+      .tuple(valid, fc.nat(), fc.constantFrom(...FORMAT_BREAKERS, '@', '.'))
+      .map(
+        ([text, at, breaker]) =>
+          text.slice(0, at % (text.length + 1)) + breaker + text.slice(at % (text.length + 1)),
+      );
+  if (rule.pattern === PHONE_PATTERN) {
+    return fc.oneof(
+      fc.stringMatching(/^[0-9]{0,13}$/),
+      replaceOne(tenDigits),
+      insertOne(tenDigits),
+      fc
+        .tuple(fc.constantFrom('+91', '0', '91', '+91 '), tenDigits)
+        .map(([prefix, digits]) => prefix + digits),
+    );
+  }
+  if (rule.pattern === EMAIL_PATTERN) {
+    const dropTopLevel = validEmail.map((email) => email.slice(0, email.lastIndexOf('.')));
+    const shortTopLevel = validEmail.map((email) => email.replace(/\.[A-Za-z]+$/, '.c'));
+    const digitInTopLevel = validEmail.map((email) => `${email}9`);
+    const trailingDot = validEmail.map((email) => `${email}.`);
+    const doubleAt = validEmail.map((email) => email.replace('@', '@@'));
+    const noAt = validEmail.map((email) => email.replace('@', ''));
+    return fc.oneof(
+      dropTopLevel,
+      shortTopLevel,
+      digitInTopLevel,
+      trailingDot,
+      doubleAt,
+      noAt,
+      replaceOne(validEmail),
+      insertOne(validEmail),
+    );
+  }
+  if (rule.pattern === DATE_PATTERN) {
+    return fc
+      .record({
+        day: fc.integer({ min: 0, max: 39 }),
+        month: fc.integer({ min: 0, max: 19 }),
+        year: fc.integer({ min: 0, max: 99_999 }),
+        width: fc.constantFrom(1, 2, 2, 2, 3),
+        yearWidth: fc.constantFrom(2, 4, 4, 4, 5),
+        separator: fc.constantFrom('-', '-', '-', '/', '.'),
+      })
+      .map(({ day, month, year, width, yearWidth, separator }) =>
+        [twoDigits(day, width), twoDigits(month, width), twoDigits(year, yearWidth)].join(separator),
+      );
+  }
+  if (rule.pattern === TIME_PATTERN) {
+    return fc
+      .record({
+        hour: fc.integer({ min: 0, max: 29 }),
+        minute: fc.integer({ min: 0, max: 69 }),
+        second: fc.integer({ min: 0, max: 69 }),
+        width: fc.constantFrom(1, 2, 2, 2, 3),
+        separator: fc.constantFrom(':', ':', ':', '.', '-'),
+        suffix: fc.constantFrom('', '', '', '.000', ' ', 'Z', '\n'),
+      })
+      .map(
+        ({ hour, minute, second, width, separator, suffix }) =>
+          [twoDigits(hour, width), twoDigits(minute, width), twoDigits(second, width)].join(separator) +
+          suffix,
+      );
+  }
+  throw new Error(`No near misses for the pattern ${String(rule.pattern)}: add them here.`);
+}
+
+function lengthEdge(rule: FieldRule): fc.Arbitrary<string> {
+  if (rule.pattern === PHONE_PATTERN) return fc.stringMatching(/^[0-9]{9,11}$/);
+  if (rule.pattern === EMAIL_PATTERN) {
+    return fc
+      .tuple(fc.constantFrom(rule.maxLength - 1, rule.maxLength, rule.maxLength + 1), emailLocalPart)
+      .map(([units, local]) => fillUnits(units - EMAIL_DOMAIN.length, [...local], 'x') + EMAIL_DOMAIN);
+  }
+  if (rule.pattern) {
+    return fc
+      .tuple(validValue(rule), fc.boolean(), fc.constantFrom('0', '9', ' '))
+      .map(([text, longer, extra]) => (longer ? text + extra : text.slice(0, -1)));
+  }
+  return textOfUnits(fc.constantFrom(...edgeLengths(rule)));
+}
+
+function notAnOption(options: readonly string[]): fc.Arbitrary<string> {
+  const option = fc.constantFrom(...options);
+  return fc.oneof(
+    option.map((text) => text.toLowerCase()),
+    option.map((text) => text.toUpperCase()),
+    option.map((text) => `${text} `),
+    option.map((text) => `\t${text}`),
+    option.map((text) => text.slice(0, -1)),
+    fc.constantFrom('Homepage', 'Enquirypage', 'I am a Wholesaler', 'Others', 'Bulk', 'home', ''),
+    fc.string({ maxLength: 31 }),
+  );
+}
+
+const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.record({ text: fc.string({ maxLength: 10 }) }),
+  fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
+  fc.integer({ min: 0, max: 4_102_444_800_000 }).map((millis) => Timestamp.fromMillis(millis)),
+  fc.constant(null).map(() => serverTimestamp()),
+);
+
+const blank = fc
+  .array(fc.constantFrom(...BLANK_CHARACTERS), { maxLength: 15 })
+  .map((parts) => parts.join(''));
+const lookAlikeBlank = fc
+  .tuple(blank, fc.constantFrom(...LOOK_ALIKE_BLANKS), blank)
+  .map(([before, lookAlike, after]) => before + lookAlike + after);
+
+function changedValue(rule: FieldRule): fc.Arbitrary<{ kind: ChangeKind; value: unknown }> {
+  const as = (kind: ChangeKind, value: fc.Arbitrary<unknown>) =>
+    value.map((changed) => ({ kind, value: changed }));
+  const kinds = [as('blank', blank), as('look-alike blank', lookAlikeBlank), as('wrong type', wrongType)];
+  if (rule.oneOf) kinds.push(as('not an option', notAnOption(rule.oneOf)));
+  else kinds.push(as('length edge', lengthEdge(rule)));
+  if (rule.pattern) kinds.push(as('near-miss format', nearMissFormat(rule)));
+  return fc.oneof(...kinds);
+}
+
+/** Field names an attacker might add: look-alikes of real ones, the other form's, delivery state. */
+function extraKey(allowed: ReadonlySet<string>): fc.Arbitrary<string> {
+  return fc
+    .oneof(
+      fc.constantFrom('status', 'delivery', 'Name', 'name ', 'createdat', 'formPage', 'business', 'formpage'),
+      fc.constantFrom('companyname', 'message', 'uid', 'admin', 'ip'),
+      fc.stringMatching(/^[a-z][A-Za-z0-9_]{0,15}$/),
+    )
+    .filter((key) => !allowed.has(key));
+}
+
+/** Mostly one or two changes from a valid document, sometimes none, sometimes a key added or lost. */
+export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedDocument> {
+  const rules = Object.entries(FIELDS_BY_COLLECTION[target]);
+  const keys = [...rules.map(([field]) => field), SERVER_TIMESTAMP_FIELD];
+  const valid = fc.record(Object.fromEntries(rules.map(([field, rule]) => [field, validValue(rule)])));
+  const change = fc.oneof(
+    ...rules.map(([field, rule]) => changedValue(rule).map((changed) => ({ field, ...changed }))),
+  );
+  const changes = fc.oneof(
+    { weight: 3, arbitrary: fc.constant([]) },
+    { weight: 5, arbitrary: fc.array(change, { minLength: 1, maxLength: 3 }) },
+  );
+  const missing = fc.oneof(
+    { weight: 7, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom(...keys) },
+  );
+  const extra = fc.oneof(
+    { weight: 7, arbitrary: fc.constant(null) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(extraKey(new Set(keys)), fc.oneof(fc.string({ maxLength: 20 }), fc.integer())),
+    },
+  );
+  return fc.tuple(valid, changes, missing, extra).map(([fields, changed, missingKey, added]) => {
+    const data = new Map<string, unknown>([
+      ...Object.entries(fields),
+      [SERVER_TIMESTAMP_FIELD, serverTimestamp()],
+    ]);
+    const applied: FuzzedDocument['changes'] = [];
+    for (const { field, kind, value } of changed) {
+      data.set(field, value);
+      applied.push({ field, kind });
+    }
+    if (missingKey) {
+      data.delete(missingKey);
+      applied.push({ field: missingKey, kind: 'missing key' });
+    }
+    if (added) {
+      data.set(added[0], added[1]);
+      applied.push({ field: added[0], kind: 'extra key' });
+    }
+    return { data: Object.fromEntries(data), changes: applied };
+  });
+}

@@ -1,0 +1,210 @@
+/**
+ * firestore.rules on the Firestore emulator: what attackers try is denied, what the forms send is
+ * accepted and stored as sent, the rules agree with the enquiry contract on generated documents,
+ * and every expression of the rules was exercised both ways.
+ *
+ * One file on purpose: vitest orders files by past duration and size, not by name, and the
+ * coverage check at the end must run after every other request of this project.
+ *
+ *   flock /tmp/sme-emulator.lock npx tsx scripts/emulators.ts exec --only firestore \
+ *     "npx vitest run --project emulator tests/rules"
+ */
+import { checkEnquiryDocument, ENQUIRY_COLLECTIONS } from '@contract/enquiry';
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import fc from 'fast-check';
+import { addDoc, collection, doc, getDoc, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFirestoreRules, startRulesEnvironment } from '../support/rules-env.ts';
+import { acceptedRequestCases, deniedRequestCases, EXISTING_ENQUIRY_ID } from './attack-cases.ts';
+import { formPayloads, stampedByServer, VALID_DOCUMENT } from './enquiry-documents.ts';
+import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries.ts';
+import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage.ts';
+import {
+  actorsOf,
+  describeDocument,
+  RULES_BULK_PROJECT_ID,
+  RULES_PROJECT_ID,
+  verdictOf,
+  type Actor,
+  type Verdict,
+} from './rules-harness.ts';
+
+const FUZZED_DOCUMENTS_PER_COLLECTION = 1200;
+/** Writes in flight at once: enough to keep the emulator busy, few enough to stay in order. */
+const FUZZ_BATCH_SIZE = 50;
+/** Each verdict must be common enough that agreeing on it means something. */
+const MIN_SHARE_OF_EACH_VERDICT = 0.2;
+const MIN_DOCUMENTS_PER_CHANGE_KIND = 20;
+/** The emulator and the tests share one clock; the margin covers a slow write. */
+const SERVER_TIME_TOLERANCE_MS = 30_000;
+/** Set to replay a failed run of the differential test. */
+const fuzzSeed = Number(process.env.RULES_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+let env: RulesTestEnvironment;
+let bulkEnv: RulesTestEnvironment;
+let actors: Actor[];
+let bulkActors: Actor[];
+
+beforeAll(async () => {
+  [env, bulkEnv] = await Promise.all([
+    startRulesEnvironment(RULES_PROJECT_ID),
+    startRulesEnvironment(RULES_BULK_PROJECT_ID),
+  ]);
+  await Promise.all([env.clearFirestore(), bulkEnv.clearFirestore()]);
+  actors = actorsOf(env);
+  bulkActors = actorsOf(bulkEnv);
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    for (const target of ENQUIRY_COLLECTIONS) {
+      await setDoc(doc(db, target, EXISTING_ENQUIRY_ID), {
+        ...VALID_DOCUMENT[target](),
+        createdAt: Timestamp.now(),
+      });
+    }
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([env?.cleanup(), bulkEnv?.cleanup()]);
+});
+
+const DENIED = deniedRequestCases();
+const ACCEPTED = acceptedRequestCases();
+const ACTOR_TITLES = ['an anonymous visitor', 'a signed-in user claiming admin'];
+
+function actorNamed(title: string, { bulky = false } = {}): Actor {
+  const actor = (bulky ? bulkActors : actors).find((candidate) => candidate.title === title);
+  if (!actor) throw new Error(`No actor called ${title}`);
+  return actor;
+}
+
+describe('what an attacker tries is denied', () => {
+  const table = ACTOR_TITLES.flatMap((actor) =>
+    DENIED.map((attack) => [`${actor} cannot ${attack.title}`, { actor, ...attack }] as const),
+  );
+
+  it.for(table)('%s', async ([, { actor, request, expected, bulky }]) => {
+    expect(await verdictOf(request(actorNamed(actor, { bulky }).firestore()))).toBe(expected);
+  });
+
+  it('has at least 60 denied requests for each actor', () => {
+    expect(DENIED.length).toBeGreaterThanOrEqual(60);
+  });
+});
+
+describe('what the forms send is accepted', () => {
+  const table = ACTOR_TITLES.flatMap((actor) =>
+    ACCEPTED.map((send) => [`${actor} can ${send.title}`, { actor, ...send }] as const),
+  );
+
+  it.for(table)('%s', async ([, { actor, request }]) => {
+    expect(await verdictOf(request(actorNamed(actor).firestore()))).toBe('allowed');
+  });
+});
+
+describe('what a visitor sends is stored exactly as the form built it', () => {
+  it.for(formPayloads().map((form) => [form.title, form] as const))(
+    '%s',
+    async ([, { collection: target, payload }]) => {
+      const visitor = actorNamed('an anonymous visitor').firestore();
+      const sentAt = Date.now();
+      const sent = await addDoc(collection(visitor, target), stampedByServer(payload));
+
+      let stored: Record<string, unknown> | undefined;
+      await env.withSecurityRulesDisabled(async (context) => {
+        const snapshot = await getDoc(doc(context.firestore() as unknown as Firestore, target, sent.id));
+        stored = snapshot.data();
+      });
+
+      const { createdAt, ...fields } = stored ?? {};
+      expect(fields).toStrictEqual(payload);
+      expect(createdAt).toBeInstanceOf(Timestamp);
+      expect(Math.abs((createdAt as Timestamp).toMillis() - sentAt)).toBeLessThan(SERVER_TIME_TOLERANCE_MS);
+    },
+  );
+});
+
+type Disagreement = { rules: Verdict; contract: string[]; document: FuzzedDocument };
+
+describe('the rules and the enquiry contract agree on generated documents', () => {
+  it.for(ENQUIRY_COLLECTIONS)(
+    'every generated %s document gets the same verdict from both',
+    { timeout: 60_000 },
+    async (target) => {
+      const visitor = actorNamed('an anonymous visitor', { bulky: true }).firestore();
+      const documents = fc.sample(enquiryDocument(target), {
+        numRuns: FUZZED_DOCUMENTS_PER_COLLECTION,
+        seed: fuzzSeed,
+      });
+      const disagreements: Disagreement[] = [];
+      const verdicts = { allowed: 0, denied: 0 };
+      const changeKinds = new Map<string, number>();
+
+      for (let start = 0; start < documents.length; start += FUZZ_BATCH_SIZE) {
+        const batch = documents.slice(start, start + FUZZ_BATCH_SIZE);
+        const rulesVerdicts = await Promise.all(
+          batch.map((generated) => verdictOf(addDoc(collection(visitor, target), generated.data))),
+        );
+        batch.forEach((generated, index) => {
+          const rules = rulesVerdicts[index] as Verdict;
+          const contract = checkEnquiryDocument(target, generated.data);
+          verdicts[rules === 'allowed' ? 'allowed' : 'denied'] += 1;
+          for (const { kind } of generated.changes) changeKinds.set(kind, (changeKinds.get(kind) ?? 0) + 1);
+          if ((rules === 'allowed') !== (contract.length === 0)) {
+            disagreements.push({ rules, contract, document: generated });
+          }
+        });
+      }
+
+      const report = disagreements
+        .map(({ rules, contract, document }) =>
+          [
+            `rules: ${rules}; contract: ${contract.length === 0 ? 'accepted' : contract.join(', ')}`,
+            `changes: ${document.changes.map(({ field, kind }) => `${field} ${kind}`).join(', ') || 'none'}`,
+            describeDocument(document.data),
+          ].join('\n'),
+        )
+        .join('\n\n');
+      expect(
+        disagreements,
+        `RULES_FUZZ_SEED=${fuzzSeed}: ${disagreements.length} disagreements\n\n${report}`,
+      ).toEqual([]);
+
+      console.info(
+        `${target}: ${documents.length} documents (seed ${fuzzSeed}), ${verdicts.allowed} allowed, ${verdicts.denied} denied;`,
+        Object.fromEntries(changeKinds),
+      );
+      expect(documents.length).toBe(FUZZED_DOCUMENTS_PER_COLLECTION);
+      expect(verdicts.allowed).toBeGreaterThan(documents.length * MIN_SHARE_OF_EACH_VERDICT);
+      expect(verdicts.denied).toBeGreaterThan(documents.length * MIN_SHARE_OF_EACH_VERDICT);
+      for (const kind of CHANGE_KINDS) {
+        expect(changeKinds.get(kind) ?? 0, `documents with a ${kind}`).toBeGreaterThanOrEqual(
+          MIN_DOCUMENTS_PER_CHANGE_KIND,
+        );
+      }
+    },
+  );
+});
+
+// Last on purpose: the report covers every request made above, and nothing else.
+describe('the rules coverage report', () => {
+  it(
+    'shows every expression of the rules evaluated, and every condition both true and false',
+    { timeout: 60_000 },
+    async () => {
+      const rulesSource = readFirestoreRules();
+      const coverage = await saveRulesCoverage(RULES_PROJECT_ID);
+      expect(coverage.rules.files[0]?.content, 'the report is about firestore.rules as it is now').toBe(
+        rulesSource,
+      );
+
+      const summary = summariseCoverage(coverage, rulesSource);
+      console.info(`rules coverage (${RULES_COVERAGE_HTML}):`, { ...summary, gaps: summary.gaps.length });
+      expect(summary.expressions, 'the report lists the rules expressions').toBeGreaterThan(0);
+      expect(summary.gaps).toEqual([]);
+      expect(summary.evaluated).toBe(summary.expressions);
+      expect(summary.conditionsBothWays).toBe(summary.conditions);
+      expect(summary.linesEvaluated).toBe(summary.lines);
+    },
+  );
+});
