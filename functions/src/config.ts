@@ -1,0 +1,86 @@
+/**
+ * Deploy-time configuration of the enquiry mail functions, as firebase-functions params.
+ *
+ * Production values: `functions/.env.<project-id>` (or the deploy prompt) for the params and
+ * Cloud Secret Manager for SMTP_PASSWORD (`firebase functions:secrets:set SMTP_PASSWORD`).
+ * Emulator values: the committed, emulator-only `functions/.env.local` and `functions/.secret.local`,
+ * which point at the local mail catcher on 127.0.0.1:2525.
+ */
+import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
+import type { MailSettings } from './mail/template';
+import type { SmtpSettings } from './mail/transport';
+
+/** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
+export const DEFAULT_REGION = 'asia-south1';
+
+export const enquiryRegion = defineString('ENQUIRY_REGION', {
+  default: DEFAULT_REGION,
+  description: 'Region of the enquiry functions; Firestore triggers need the database location.',
+});
+
+export const salesRecipients = defineList('SALES_RECIPIENTS', {
+  description: 'Addresses of the sales team that receive every enquiry, comma separated.',
+});
+
+export const mailFrom = defineString('MAIL_FROM', {
+  description: 'Sender of the enquiry emails, e.g. "SME Hair website <enquiries@example.com>".',
+});
+
+export const smtpHost = defineString('SMTP_HOST', { description: 'SMTP server host name.' });
+
+export const smtpPort = defineInt('SMTP_PORT', {
+  default: 587,
+  description: 'SMTP port: 587 (STARTTLS) or 465 (implicit TLS, with SMTP_SECURE=true).',
+});
+
+export const smtpSecure = defineBoolean('SMTP_SECURE', {
+  default: false,
+  description: 'true for implicit TLS (port 465); false upgrades with STARTTLS when offered.',
+});
+
+export const smtpUser = defineString('SMTP_USER', {
+  description: 'SMTP login name; leave empty for a server without authentication.',
+});
+
+export const sendVisitorAcknowledgement = defineBoolean('SEND_VISITOR_ACKNOWLEDGEMENT', {
+  default: false,
+  description: 'Also send the visitor a short "we received your enquiry" email.',
+});
+
+/** The SMTP password lives only in Cloud Secret Manager (and in .secret.local for the emulator). */
+export const smtpPassword = defineSecret('SMTP_PASSWORD');
+
+/** Param values can only be read while a function runs, never at deploy time. */
+export function readSmtpSettings(): SmtpSettings {
+  return {
+    host: smtpHost.value(),
+    port: smtpPort.value(),
+    secure: smtpSecure.value(),
+    user: smtpUser.value(),
+    password: smtpPassword.value(),
+  };
+}
+
+/**
+ * A deploy turns `a@x.com,b@x.com` in a .env file into the JSON list the param expects, but the
+ * emulator passes .env.local values through as written; a plain list is accepted either way.
+ */
+function readSalesRecipients(): string[] {
+  try {
+    return salesRecipients.value();
+  } catch {
+    const raw = process.env[salesRecipients.name] ?? '';
+    return raw
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean);
+  }
+}
+
+export function readMailSettings(): MailSettings {
+  return {
+    salesRecipients: readSalesRecipients(),
+    from: mailFrom.value(),
+    acknowledgeVisitor: sendVisitorAcknowledgement.value(),
+  };
+}

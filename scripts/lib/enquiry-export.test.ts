@@ -1,0 +1,148 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import {
+  chooseExportTarget,
+  csvCell,
+  enquiriesToCsv,
+  EXPORT_USAGE,
+  neutraliseFormula,
+  parseExportArgs,
+  UsageError,
+} from './enquiry-export';
+
+const at = (iso: string) => ({ toDate: () => new Date(iso) });
+
+describe('export arguments', () => {
+  it('reads the documented command line, --since as midnight India time', () => {
+    const options = parseExportArgs([
+      '--collection',
+      'SME-enquiry-form',
+      '--since',
+      '2026-01-01',
+      '--out',
+      'e.csv',
+    ]);
+    expect(options).toEqual({
+      collection: ENQUIRY_COLLECTION,
+      since: new Date('2025-12-31T18:30:00.000Z'),
+      out: 'e.csv',
+      projectId: 'demo-sme-hair',
+    });
+  });
+
+  it('defaults to everything, on standard output, from the demo project', () => {
+    expect(parseExportArgs(['--collection', POPUP_ENQUIRY_COLLECTION])).toEqual({
+      collection: POPUP_ENQUIRY_COLLECTION,
+      since: null,
+      out: null,
+      projectId: 'demo-sme-hair',
+    });
+  });
+
+  it.each([
+    [[]],
+    [['--collection', 'orders']],
+    [['--collection', ENQUIRY_COLLECTION, '--since', '01-01-2026']],
+    [['--collection', ENQUIRY_COLLECTION, '--since']],
+    [['--collection', ENQUIRY_COLLECTION, '--format', 'xlsx']],
+    [['--collection', ENQUIRY_COLLECTION, 'extra']],
+    [['--collection', ENQUIRY_COLLECTION, '--project', 'Not A Project']],
+  ])('refuses %j', (argv) => {
+    expect(() => parseExportArgs(argv)).toThrow(UsageError);
+  });
+});
+
+describe('export target', () => {
+  it('reads the emulator for a demo project', () => {
+    expect(chooseExportTarget('demo-sme-hair', {})).toEqual({ kind: 'emulator', host: '127.0.0.1:8080' });
+  });
+
+  it('reads the real project for a real project id', () => {
+    expect(chooseExportTarget('sme-hair-prod', {})).toEqual({ kind: 'project' });
+  });
+
+  it('follows an explicit FIRESTORE_EMULATOR_HOST', () => {
+    expect(chooseExportTarget('sme-hair-prod', { FIRESTORE_EMULATOR_HOST: 'localhost:9090' })).toEqual({
+      kind: 'emulator',
+      host: 'localhost:9090',
+    });
+  });
+});
+
+describe('CSV cells', () => {
+  it.each(['=HYPERLINK("http://evil.example","click")', '+91 98765', '-2+3', '@SUM(A1)', '\t=1', '＝1+1'])(
+    'keeps %j from being read as a formula',
+    (value) => {
+      expect(neutraliseFormula(value)).toBe(`'${value}`);
+    },
+  );
+
+  it('leaves ordinary text alone', () => {
+    expect(neutraliseFormula('Priya Raman')).toBe('Priya Raman');
+    expect(neutraliseFormula('a=b')).toBe('a=b');
+  });
+
+  it('quotes commas, quotes and line breaks', () => {
+    expect(csvCell('Raman Salons, Chennai')).toBe('"Raman Salons, Chennai"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
+    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
+  });
+});
+
+describe('CSV document', () => {
+  const docs = [
+    {
+      id: 'a1',
+      data: {
+        formpage: 'Homepage',
+        name: 'பிரியா 💇‍♀️',
+        companyname: '',
+        phone: '9876543210',
+        email: 'priya@example.com',
+        city: 'Chennai',
+        ordertype: 'Bulk',
+        message: 'First line, with a comma\nsecond "line"',
+        date: '15-01-2026',
+        time: '10:04:09',
+        createdAt: at('2026-01-15T04:34:10Z'),
+        notification: { state: 'SENT', attempts: 1, sentAt: at('2026-01-15T04:34:11Z'), lastError: null },
+      },
+    },
+  ];
+
+  it('has a UTF-8 byte order mark, a header of contract labels and the delivery state', () => {
+    const csv = enquiriesToCsv(ENQUIRY_COLLECTION, docs);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const [header, row] = csv.slice(1).split('\r\n');
+    expect(header).toBe(
+      'Enquiry ID,Received at,Form,Name,Company,Phone,Email,City,Order type,Message,Date,Time,' +
+        'Email state,Email attempts,Email sent at,Email last error',
+    );
+    expect(row).toBe(
+      'a1,2026-01-15T10:04:10+05:30,Homepage,பிரியா 💇‍♀️,,9876543210,priya@example.com,Chennai,Bulk,' +
+        '"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,SENT,1,2026-01-15T10:04:11+05:30,',
+    );
+    expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('shows PENDING for an enquiry the functions have not yet touched', () => {
+    const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [{ id: 'p1', data: { name: 'Arun' } }]);
+    expect(csv.split('\r\n')[1]).toBe('p1,,Arun,,,,,,PENDING,0,,');
+  });
+});
+
+describe('export command line', () => {
+  const script = fileURLToPath(new URL('../export-enquiries.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+
+  it('prints the usage line and exits non-zero on bad arguments', () => {
+    const run = spawnSync(tsx, [script, '--collection', 'orders'], { encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('unknown collection "orders"');
+    expect(run.stderr).toContain(EXPORT_USAGE);
+    expect(run.stdout).toBe('');
+  });
+});

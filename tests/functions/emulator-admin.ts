@@ -1,0 +1,146 @@
+/**
+ * The Admin SDK against the Firestore emulator for the delivery tests, plus the recording logger
+ * and the deps the delivery functions take.
+ */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  buildEnquiryPayload,
+  buildPopupEnquiryPayload,
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryFormValues,
+  type PopupEnquiryFormValues,
+} from '../../functions/src/contract/enquiry';
+import type { DeliveryDeps, DeliveryLog } from '../../functions/src/delivery';
+import type { DeliveryRecord } from '../../functions/src/delivery-state';
+import type { MailSettings } from '../../functions/src/mail/template';
+import { createSmtpTransport } from '../../functions/src/mail/transport';
+
+export const PROJECT_ID = 'demo-sme-hair';
+
+export function emulatorHost(): string {
+  const host = process.env.FIRESTORE_EMULATOR_HOST;
+  if (!host) {
+    throw new Error('FIRESTORE_EMULATOR_HOST is not set: run these tests through scripts/emulators.ts exec');
+  }
+  return host;
+}
+
+export function startAdmin(name: string): { app: App; db: Firestore } {
+  emulatorHost();
+  const app = initializeApp({ projectId: PROJECT_ID }, name);
+  return { app, db: getFirestore(app) };
+}
+
+export async function stopAdmin(app: App): Promise<void> {
+  await deleteApp(app);
+}
+
+/** Empties the emulator's database so one test's leftovers cannot be swept up by the next. */
+export async function clearFirestore(): Promise<void> {
+  const url = `http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
+  const response = await fetch(url, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`clearing the Firestore emulator failed: ${response.status}`);
+}
+
+export const SALES_SETTINGS: MailSettings = {
+  salesRecipients: ['sales@example.com', 'owner@example.com'],
+  from: 'SME Hair website <enquiries@sme-hair.example>',
+  acknowledgeVisitor: false,
+};
+
+export type LogEntry = { level: 'info' | 'warn' | 'error'; message: string; fields: Record<string, unknown> };
+
+export function recordingLog(): DeliveryLog & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  return {
+    entries,
+    info: (message, fields) => entries.push({ level: 'info', message, fields }),
+    warn: (message, fields) => entries.push({ level: 'warn', message, fields }),
+    error: (message, fields) => entries.push({ level: 'error', message, fields }),
+  };
+}
+
+/** A clock the test moves by hand; starts at the real time so server timestamps line up. */
+export function testClock(): { now: () => Date; advance: (ms: number) => void } {
+  let offsetMs = 0;
+  return { now: () => new Date(Date.now() + offsetMs), advance: (ms) => (offsetMs += ms) };
+}
+
+export function deliveryDeps(
+  db: Firestore,
+  smtpPort: number,
+  overrides: Partial<DeliveryDeps> = {},
+): DeliveryDeps & { log: ReturnType<typeof recordingLog> } {
+  return {
+    db,
+    transport: createSmtpTransport({
+      host: '127.0.0.1',
+      port: smtpPort,
+      secure: false,
+      user: '',
+      password: '',
+    }),
+    mail: SALES_SETTINGS,
+    clock: () => new Date(),
+    ...overrides,
+    log: recordingLog(),
+  };
+}
+
+export const PRIYA: EnquiryFormValues = {
+  name: 'Priya Raman',
+  companyname: 'Raman Salons',
+  phone: '9876543210',
+  email: 'priya@example.com',
+  city: 'Chennai',
+  ordertype: 'Bulk',
+  message: 'Please quote for 20 kg of raw temple hair, 10-18 inch, delivered monthly.',
+};
+
+export const ARUN: PopupEnquiryFormValues = {
+  name: 'Arun Kumar',
+  email: 'arun@example.com',
+  phone: '9123456780',
+  business: 'I am a Salon Retailer',
+};
+
+/** Stores a full enquiry as the site would (Admin SDK here: the rules are not under test). */
+export async function storeEnquiry(
+  db: Firestore,
+  values: EnquiryFormValues = PRIYA,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const payload = buildEnquiryPayload(values, 'Enquirypage', new Date());
+  const ref = await db
+    .collection(ENQUIRY_COLLECTION)
+    .add({ ...payload, createdAt: Timestamp.now(), ...extra });
+  return ref.id;
+}
+
+export async function storePopupEnquiry(
+  db: Firestore,
+  values: PopupEnquiryFormValues = ARUN,
+): Promise<string> {
+  const payload = buildPopupEnquiryPayload(values, new Date());
+  const ref = await db.collection(POPUP_ENQUIRY_COLLECTION).add({ ...payload, createdAt: Timestamp.now() });
+  return ref.id;
+}
+
+export async function deliveryRecord(
+  db: Firestore,
+  collection: string,
+  id: string,
+): Promise<DeliveryRecord<Timestamp>> {
+  const snapshot = await db.collection(collection).doc(id).get();
+  return snapshot.get('notification') as DeliveryRecord<Timestamp>;
+}
+
+let eventCounter = 0;
+
+/** A created-document event as the platform delivers it to the handler. */
+export function createdEvent(enquiryId: string, time = new Date()) {
+  eventCounter += 1;
+  return { id: `event-${eventCounter}-${enquiryId}`, time: time.toISOString(), params: { enquiryId } };
+}
