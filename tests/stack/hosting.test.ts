@@ -1,0 +1,246 @@
+/**
+ * The built site as the Hosting emulator serves it (what a crawler, a link preview or a visitor
+ * with JavaScript off receives): status codes, redirects, each route's own head and text, the
+ * structured data, the cache and security headers, and no Firebase code in the first load.
+ */
+import { describe, expect, it } from 'vitest';
+import { aboutCopy } from '../../web/src/content/about';
+import { categories } from '../../web/src/content/catalogue';
+import { enquiryPageCopy } from '../../web/src/content/enquiry-page';
+import { generalFaqs } from '../../web/src/content/faqs';
+import { privacyPolicy, termsAndConditions } from '../../web/src/content/legal';
+import { pageMeta } from '../../web/src/content/pages';
+import { site } from '../../web/src/content/site';
+
+const SITE = 'http://127.0.0.1:5000';
+const products = categories.flatMap((category) =>
+  category.products.map((product) => ({ category, product })),
+);
+
+const get = (path: string) => fetch(`${SITE}${path}`, { redirect: 'manual' });
+
+/** HTML entities the renderer writes, decoded so copy can be compared as the visitor reads it. */
+const decode = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+
+async function page(path: string) {
+  const response = await get(path);
+  const html = await response.text();
+  const text = decode(html);
+  const title = decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+  const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '');
+  const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+  const jsonLdText = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const jsonLd = jsonLdText ? ([JSON.parse(jsonLdText)].flat() as Record<string, unknown>[]) : [];
+  const h1 = decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, ' ') ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { response, html, text, title, description, canonical, jsonLd, h1 };
+}
+
+const routes = [
+  {
+    path: '/home',
+    h1: site.tagline,
+    meta: pageMeta.home,
+    texts: ['Book an Enquiry', 'View More', 'Contact Us Today'],
+  },
+  {
+    path: '/products',
+    h1: 'Our Products',
+    meta: pageMeta.products,
+    texts: products.map((p) => p.product.productName),
+  },
+  { path: '/about', h1: aboutCopy.heading, meta: pageMeta.about, texts: [aboutCopy.lead, 'Get in Touch'] },
+  {
+    path: '/enquiry',
+    h1: enquiryPageCopy.heading,
+    meta: pageMeta.enquiry,
+    texts: [enquiryPageCopy.intro, 'Send Enquiry'],
+  },
+  {
+    path: '/privacy-policy',
+    h1: privacyPolicy.title,
+    meta: pageMeta.privacy,
+    texts: privacyPolicy.sections.map((section) => section.heading),
+  },
+  {
+    path: '/terms-conditions',
+    h1: termsAndConditions.title,
+    meta: pageMeta.terms,
+    texts: termsAndConditions.sections.map((section) => section.heading),
+  },
+];
+
+describe('every route is served as complete HTML before any script runs', () => {
+  it.each(routes)('$path: its title, description, heading and text', async ({ path, h1, meta, texts }) => {
+    const { response, title, description, canonical, h1: heading, text } = await page(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(title).toBe(meta.title);
+    expect(description).toBe(meta.description);
+    expect(canonical).toBe(`${site.siteUrl}${path}`);
+    expect(heading).toContain(h1);
+    for (const expected of texts) expect(text).toContain(expected);
+  });
+
+  it('gives the spec titles to home, about and enquiry', async () => {
+    expect((await page('/home')).title).toMatch(/Extensions .*Remy & Temple Hair Supplier/);
+    expect((await page('/about')).title).toMatch(/^Best Human Hair Extension Manufacturer/);
+    expect((await page('/enquiry')).title).toBe(
+      'Contact SME | Enquire for Human Hair Extensions Bulk or Retail',
+    );
+  });
+
+  it.each(products)(
+    '/products/description/$product.slug names the product',
+    async ({ category, product }) => {
+      const { response, title, h1, text, canonical } = await page(`/products/description/${product.slug}`);
+      expect(response.status).toBe(200);
+      expect(title).toContain(product.productName);
+      expect(h1).toBe(product.productName);
+      expect(text).toContain(category.categoryTitle);
+      for (const faq of product.productFaqs) expect(text).toContain(faq.question);
+      expect(text).toContain(
+        "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!",
+      );
+      expect(canonical).toBe(`${site.siteUrl}/products/description/${product.slug}`);
+    },
+  );
+
+  it('shows the first product of the first category at /products/description', async () => {
+    const first = categories[0]?.products[0];
+    const { h1, canonical } = await page('/products/description');
+    expect(h1).toBe(first?.productName);
+    expect(canonical).toBe(`${site.siteUrl}/products/description/${first?.slug}`);
+  });
+
+  it('redirects the empty path to /home for good', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toMatch(/\/home$/);
+  });
+
+  it.each(['/nope', '/products/nope', '/products/description/no-such-product', '/home/extra'])(
+    'answers %s with the not-found page and status 404',
+    async (path) => {
+      const { response, h1, text, html } = await page(path);
+      expect(response.status).toBe(404);
+      expect(h1).toBe('404');
+      expect(text).toContain('Page not found');
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    },
+  );
+
+  it('runs no inline script: only the module entry and structured data', async () => {
+    for (const { path } of routes) {
+      const { html } = await page(path);
+      const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1] ?? '');
+      expect(
+        scripts.filter((attributes) => !/type="application\/ld\+json"|src="\/assets\//.test(attributes)),
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('structured data', () => {
+  it('describes the business on the home page and the FAQ on home and products', async () => {
+    const home = await page('/home');
+    const business = home.jsonLd.find((entry) => entry['@type'] === 'LocalBusiness');
+    expect(business).toMatchObject({ name: site.companyName, telephone: site.phone.e164 });
+    expect(business?.address).toMatchObject({ addressLocality: 'Coimbatore', addressRegion: 'Tamil Nadu' });
+    for (const path of ['/home', '/products']) {
+      const faq = (await page(path)).jsonLd.find((entry) => entry['@type'] === 'FAQPage');
+      expect(faq?.mainEntity).toHaveLength(generalFaqs.length);
+    }
+  });
+
+  it.each(products)('$product.slug has Product, FAQPage and BreadcrumbList', async ({ product }) => {
+    const { jsonLd } = await page(`/products/description/${product.slug}`);
+    expect(jsonLd.map((entry) => entry['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'Product']);
+    const item = jsonLd.find((entry) => entry['@type'] === 'Product');
+    expect(item?.name).toBe(product.productName);
+    const image = await get(new URL(String(item?.image)).pathname);
+    expect(image.status).toBe(200);
+  });
+});
+
+describe('files for crawlers and installs', () => {
+  it('lists every route and product in the sitemap, which robots.txt points to', async () => {
+    const sitemap = await (await get('/sitemap.xml')).text();
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const expected = [
+      ...routes.map((route) => route.path),
+      '/products/description',
+      ...products.map(({ product }) => `/products/description/${product.slug}`),
+    ].map((path) => `${site.siteUrl}${path}`);
+    expect(urls.sort()).toEqual(expected.sort());
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${site.siteUrl}/sitemap.xml`);
+  });
+
+  it('serves the manifest, icons and share image it names', async () => {
+    const manifest = (await (await get('/manifest.webmanifest')).json()) as { icons: { src: string }[] };
+    for (const path of [
+      ...manifest.icons.map((icon) => icon.src),
+      '/favicon.svg',
+      '/apple-touch-icon.png',
+      site.metaImagePath,
+    ]) {
+      expect((await get(path)).status, path).toBe(200);
+    }
+  });
+});
+
+describe('headers', () => {
+  it('keeps HTML fresh and hashed assets for a year', async () => {
+    const { response, html } = await page('/home');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    expect(asset).not.toBe('');
+    const assetResponse = await get(asset);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the security headers with every response', async () => {
+    for (const path of ['/home', '/nope']) {
+      const { headers } = await get(path);
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      // Local runs talk to the Firestore emulator and nothing else.
+      expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:8080;/);
+      expect(headers.get('strict-transport-security')).toMatch(/max-age=\d{8,}/);
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(headers.get('permissions-policy')).toContain('camera=()');
+      expect(headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+});
+
+describe('the first page load', () => {
+  it('carries no Firebase code on any route', async () => {
+    for (const { path } of routes) {
+      const { html } = await page(path);
+      const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1] ?? '',
+      );
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const code = await (await get(file)).text();
+        expect(code, `${path} loads ${file}`).not.toMatch(/firestore\.googleapis\.com|@firebase\/app/);
+      }
+    }
+  });
+});
