@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+const SHELL_MODULES =
+  /\/node_modules\/(react|react-dom|scheduler|wouter|regexparam)\/|\/web\/src\/(app\/(app|routes|lazy-page|hydration)\.tsx?$|app\/shell\/|app\/pages\/not-found-page|components\/|features\/seo\/page-head|content\/(site|pages)\.ts$|assets\/image-specs)/;
+
 /** Builds the React site in web/ into dist/site; `--ssr` builds the prerender bundle into .ssr. */
 export default defineConfig(({ isSsrBuild }) => ({
   root: fromRoot('./web'),
@@ -24,6 +27,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     // bring their own CSS later (that would shift the layout after first paint).
     cssCodeSplit: false,
     modulePreload: { polyfill: false },
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // React, the router and the site's shell: needed by every page, so one file
+                  // (fewer requests before first paint) instead of a dozen small shared chunks.
+                  name: 'shell',
+                  test: SHELL_MODULES,
+                },
+              ],
+            },
+          },
+        },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -45,7 +45,7 @@ const ENCODING: Encoding = { avif: { quality: 58, effort: 3 }, webp: { quality: 
 /** The hero is the mobile LCP element; its smooth gradients compress well, so fine strands can stay crisp. */
 const HERO_ENCODING: Encoding = { avif: { quality: 66, effort: 4 }, webp: { quality: 80, effort: 4 } };
 /** Byte budgets of the hero AVIF a phone downloads first. */
-const HERO_AVIF_BUDGET: Partial<Record<number, number>> = { 640: 25_000, 960: 45_000 };
+const HERO_AVIF_BUDGET: Partial<Record<number, number>> = { 480: 12_000, 768: 25_000 };
 
 const BRAND_BACKGROUND = '#2a1420';
 const OG_SIZE = { width: 1200, height: 630 };
@@ -244,11 +244,15 @@ function publicOutputs(heroSource: string): Output[] {
   ];
 }
 
-/** Removes generated files no key or width asks for any more, so Vite does not bundle them. */
+/**
+ * Removes generated files no key or width asks for any more, so Vite does not bundle them.
+ * Folders belong to other build steps (fonts/ is scripts/build-fonts.ts's).
+ */
 function pruneStale(expected: Set<string>): string[] {
   if (!existsSync(OUT_DIR)) return [];
   const removed: string[] = [];
-  for (const name of readdirSync(OUT_DIR)) {
+  const files = readdirSync(OUT_DIR, { withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const { name } of files) {
     const file = relative(ROOT, join(OUT_DIR, name));
     if (file === relative(ROOT, SOURCES_FILE) || expected.has(file)) continue;
     unlinkSync(join(OUT_DIR, name));

@@ -25,7 +25,7 @@ await requireFreePorts({
   vite: PORTS.vite,
 });
 
-run('npm', ['run', 'build:images']);
+run('npm', ['run', 'build:assets']);
 run('npm', ['run', 'build:functions']);
 
 const mail = startMailCatcher();

@@ -1,25 +1,30 @@
 /**
- * Renders every route of the built site to static HTML (vite build → .ssr build → this script):
- * each page gets its own <head>, its text before any JavaScript runs, preloads for its fonts and
- * code, and the browser then hydrates it. Also writes 404.html, sitemap.xml, robots.txt and the
- * web app manifest.
+ * Renders every route of the built site to static HTML (vite build → vite build --ssr → this
+ * script): each page gets its own <head>, its text before any JavaScript runs, preloads for its
+ * fonts, and a boot script that loads its code after the first paint; the browser then hydrates
+ * it. Also writes 404.html, sitemap.xml, robots.txt and the web app manifest.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib/emulator-env.ts';
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof import('../web/src/entry-server.tsx');
 
 export const SITE_DIR = join(ROOT, 'dist', 'site');
 const SERVER_ENTRY = join(ROOT, '.ssr', 'entry-server.js');
+/** Vite's index.html, kept aside because index.html itself is replaced by the home page. */
+const TEMPLATE = join(ROOT, '.ssr', 'template.html');
+const PLACEHOLDERS = ['<!--page-head-->', '<!--page-html-->'];
 
 /** /home → home.html, /products/description/x → products/description/x.html (hosting cleanUrls). */
 export const fileForPath = (path: string) => join(SITE_DIR, `${path.replace(/^\//, '')}.html`);
 
-function modulePreloads(manifest: Manifest, sources: string[], alreadyLoaded: Set<string>): string[] {
+/** The built files of these sources and everything they import, in order, the entry first. */
+function chunkFiles(manifest: Manifest, sources: string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -30,9 +35,63 @@ function modulePreloads(manifest: Manifest, sources: string[], alreadyLoaded: Se
     chunk.imports?.forEach(visit);
   };
   sources.forEach(visit);
-  return [...files]
-    .filter((file) => !alreadyLoaded.has(file))
-    .map((file) => `<link rel="modulepreload" href="/${file}">`);
+  return [...files].map((file) => `/${file}`);
+}
+
+/**
+ * The page's code starts downloading once the first content is painted, so on a slow connection
+ * the HTML, CSS, fonts and hero image have the bandwidth to themselves until the page is on
+ * screen; hydration follows. One small external file (the Content-Security-Policy allows no inline
+ * script) adds the entry module and preloads the page's chunks listed in data-modules.
+ */
+const BOOT_SCRIPT = `(function () {
+  var modules = document.currentScript.getAttribute('data-modules').split(' ');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    modules.forEach(function (url, index) {
+      var element = document.createElement(index === 0 ? 'script' : 'link');
+      if (index === 0) {
+        element.type = 'module';
+        element.src = url;
+      } else {
+        element.rel = 'modulepreload';
+        element.href = url;
+      }
+      document.head.appendChild(element);
+    });
+  }
+  try {
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    start();
+  }
+  // Without paint timing (or in a background tab), start anyway.
+  setTimeout(start, 1500);
+})();
+`;
+
+function writeBootScript(): string {
+  const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64url').slice(0, 8);
+  const file = `/assets/boot-${hash}.js`;
+  writeFileSync(join(SITE_DIR, file), BOOT_SCRIPT);
+  return file;
+}
+
+/** Vite's template without its own module script and preloads: the boot script loads those. */
+function pageTemplate(): string {
+  const built = readFileSync(join(SITE_DIR, 'index.html'), 'utf8');
+  if (PLACEHOLDERS.every((placeholder) => built.includes(placeholder))) writeFileSync(TEMPLATE, built);
+  if (!existsSync(TEMPLATE)) throw new Error('No page template: run vite build first.');
+  const template = readFileSync(TEMPLATE, 'utf8')
+    .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+"><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (/<script type="module"|modulepreload/.test(template))
+    throw new Error('index.html has scripts the boot does not load.');
+  return template;
 }
 
 function fontPreloads(): string[] {
@@ -46,64 +105,60 @@ function sitemap(siteUrl: string, paths: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
+function webManifest(site: ServerEntry['site']): string {
+  const manifest = {
+    name: `${site.companyName} | Indian Human Hair Extensions`,
+    short_name: site.companyName,
+    description: site.tagline,
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#fdfaf4',
+    theme_color: '#2a1420',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
 async function main() {
   const started = performance.now();
-  const template = readFileSync(join(SITE_DIR, 'index.html'), 'utf8');
+  const template = pageTemplate();
   const manifest = JSON.parse(readFileSync(join(SITE_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const server = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerEntry;
-  const { site } = server;
-
-  const loadedByTemplate = new Set(
-    [...template.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1] ?? ''),
-  );
   const fonts = fontPreloads();
+  const boot = writeBootScript();
 
   async function writePage(path: string, file: string) {
     const { html, head } = await server.renderPage(path);
-    const chunks = server.matchPage(path)?.route.chunks ?? [];
+    const modules = chunkFiles(manifest, ['index.html', ...(server.matchPage(path)?.route.chunks ?? [])]);
     const headHtml = [
       server.renderPageHead(head),
       ...fonts,
-      ...modulePreloads(manifest, chunks, loadedByTemplate),
+      `<script defer src="${boot}" data-modules="${modules.join(' ')}"></script>`,
     ].join('\n    ');
-    const page = template.replace('<!--page-head-->', headHtml).replace('<!--page-html-->', html);
-    if (page.includes('<!--page-')) throw new Error(`${path}: the template placeholders were not replaced.`);
+    const page = template.replace(PLACEHOLDERS[0] ?? '', headHtml).replace(PLACEHOLDERS[1] ?? '', html);
+    if (PLACEHOLDERS.some((placeholder) => page.includes(placeholder))) {
+      throw new Error(`${path}: the template placeholders were not replaced.`);
+    }
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, page);
   }
 
   for (const path of server.sitePaths) await writePage(path, fileForPath(path));
   await writePage(server.NOT_FOUND_PATH, join(SITE_DIR, '404.html'));
-  // Hosting redirects / to /home; hosts without that redirect still show the home page.
+  // Hosting redirects / to /home; a host without that redirect still shows the home page.
   await writePage('/home', join(SITE_DIR, 'index.html'));
 
-  writeFileSync(join(SITE_DIR, 'sitemap.xml'), sitemap(site.siteUrl, server.sitePaths));
+  writeFileSync(join(SITE_DIR, 'sitemap.xml'), sitemap(server.site.siteUrl, server.sitePaths));
   writeFileSync(
     join(SITE_DIR, 'robots.txt'),
-    `User-agent: *\nAllow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`,
+    `User-agent: *\nAllow: /\n\nSitemap: ${server.site.siteUrl}/sitemap.xml\n`,
   );
-  writeFileSync(
-    join(SITE_DIR, 'manifest.webmanifest'),
-    `${JSON.stringify(
-      {
-        name: `${site.companyName} | Indian Human Hair Extensions`,
-        short_name: site.companyName,
-        description: site.tagline,
-        start_url: '/home',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#fdfaf4',
-        theme_color: '#2a1420',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  writeFileSync(join(SITE_DIR, 'manifest.webmanifest'), webManifest(server.site));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`✓ prerendered ${server.sitePaths.length} pages + 404 in ${seconds} s`);
 }

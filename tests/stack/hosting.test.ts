@@ -138,7 +138,7 @@ describe('every route is served as complete HTML before any script runs', () => 
     },
   );
 
-  it('runs no inline script: only the module entry and structured data', async () => {
+  it('runs no inline script: only the boot script and structured data', async () => {
     for (const { path } of routes) {
       const { html } = await page(path);
       const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1] ?? '');
@@ -202,7 +202,7 @@ describe('headers', () => {
   it('keeps HTML fresh and hashed assets for a year', async () => {
     const { response, html } = await page('/home');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+    const asset = /data-modules="(\/assets\/[^" ]+\.js)/.exec(html)?.[1] ?? '';
     expect(asset).not.toBe('');
     const assetResponse = await get(asset);
     expect(assetResponse.status).toBe(200);
@@ -233,10 +233,12 @@ describe('the first page load', () => {
   it('carries no Firebase code on any route', async () => {
     for (const { path } of routes) {
       const { html } = await page(path);
-      const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-        (match) => match[1] ?? '',
+      // The boot script and every module it loads after the first paint.
+      const boot = /<script defer src="(\/assets\/boot-[^"]+\.js)" data-modules="([^"]+)"><\/script>/.exec(
+        html,
       );
-      expect(files.length).toBeGreaterThan(0);
+      const files = [boot?.[1] ?? '', ...(boot?.[2]?.split(' ') ?? [])].filter(Boolean);
+      expect(files.length).toBeGreaterThan(2);
       for (const file of files) {
         const code = await (await get(file)).text();
         expect(code, `${path} loads ${file}`).not.toMatch(/firestore\.googleapis\.com|@firebase\/app/);

@@ -175,8 +175,12 @@ describe('the product description page', () => {
     ).toBeInTheDocument();
     expect(within(article).getByRole('link', { name: 'Contact Us Now' })).toHaveAttribute('href', '/enquiry');
     expect(within(article).getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/products');
+    // The product picture is this page's hero: fetched at once, the one eager image on the page.
     const image = within(article).getByRole('img');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).toHaveAttribute('width', '800');
+    expect(image).toHaveAttribute('height', '1000');
     expect(image.getAttribute('alt')).toMatch(/machine weft/i);
   });
 });

@@ -1,7 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Router, useLocation } from 'wouter';
 import { HeadCollectorProvider, type CollectHead } from '../features/seo/page-head';
-import { markHydrated } from './hydration';
 import { NotFoundPage } from './pages/not-found-page';
 import { HOME_PATH, matchPage } from './routes';
 import { Shell } from './shell/shell';
@@ -25,8 +24,6 @@ function PageOutlet() {
  * time; the tree is otherwise identical so hydration matches.
  */
 export function App({ ssrPath, collectHead = null }: { ssrPath?: string; collectHead?: CollectHead | null }) {
-  // The root's effect runs after every part of the first render has committed.
-  useEffect(markHydrated, []);
   return (
     <HeadCollectorProvider collect={collectHead}>
       <Router ssrPath={ssrPath}>

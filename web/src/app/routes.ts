@@ -94,3 +94,20 @@ export function matchPage(pathname: string): { route: PageRoute; params: RoutePa
   }
   return null;
 }
+
+/**
+ * A page's code is fetched when the visitor shows intent to open it (pointer over, focus on or
+ * touch of a link to it), not in the first page load, so navigation is instant and the first
+ * load carries only the page in view.
+ */
+export function preloadPageOnIntent(): void {
+  const preload = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href^="/"]');
+    if (!link) return;
+    const { pathname } = new URL((link as HTMLAnchorElement).href);
+    void matchPage(pathname)?.route.page.preload();
+  };
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
+    document.addEventListener(type, preload, { passive: true, capture: true });
+  }
+}

@@ -53,7 +53,7 @@ describe('Picture with built images', () => {
     const sources = [...picture.querySelectorAll('source')].map((source) => source.getAttribute('type'));
     expect(sources).toEqual(['image/avif', 'image/webp']);
     expect(avif?.getAttribute('srcset')).toBe(
-      '/assets/hero-640-h4sh.avif 640w, /assets/hero-960-h4sh.avif 960w, /assets/hero-1440-h4sh.avif 1440w, /assets/hero-1920-h4sh.avif 1920w',
+      '/assets/hero-480-h4sh.avif 480w, /assets/hero-768-h4sh.avif 768w, /assets/hero-1280-h4sh.avif 1280w, /assets/hero-1920-h4sh.avif 1920w',
     );
     expect(webp?.getAttribute('srcset')).toContain('/assets/hero-1920-h4sh.webp 1920w');
     expect(avif?.getAttribute('sizes')).toBe('100vw');
@@ -112,7 +112,7 @@ describe('Picture before the image build', () => {
   });
 
   it('falls back to the artwork when a width is missing rather than listing a broken srcset', () => {
-    const sources = resolvePictureSources('hero', builtAssets(['hero-960.avif']), artAssets);
+    const sources = resolvePictureSources('hero', builtAssets(['hero-768.avif']), artAssets);
     expect(sources).toEqual({ avifSrcSet: '', webpSrcSet: '', src: '/assets/hero-h4sh.svg' });
   });
 

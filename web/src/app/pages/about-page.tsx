@@ -12,24 +12,16 @@ export default function AboutPage() {
   usePageHead({
     ...pageMeta.about,
     path: ABOUT_PATH,
-    jsonLd: [localBusinessJsonLd(pageMeta.about.description)],
+    jsonLd: import.meta.env.SSR ? [localBusinessJsonLd(pageMeta.about.description)] : undefined,
   });
   const { heading, lead, sections, facts, callToAction } = aboutCopy;
   return (
     <>
       <section className="page-hero">
-        <div className="container about-intro">
-          <div>
-            <p className="eyebrow">Our story</p>
-            <h1>{heading}</h1>
-            <p className="lead">{lead}</p>
-          </div>
-          <Picture
-            image="about"
-            alt="Illustration of bundles of human hair before a South Indian temple tower drawn in gold"
-            sizes="(max-width: 900px) 92vw, 460px"
-            className="about-intro__image"
-          />
+        <div className="container">
+          <p className="eyebrow">Our story</p>
+          <h1>{heading}</h1>
+          <p className="lead">{lead}</p>
         </div>
       </section>
 
@@ -54,6 +46,14 @@ export default function AboutPage() {
               {section.paragraphs.map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}
+              {index === 0 ? (
+                <Picture
+                  image="about"
+                  alt="Illustration of bundles of human hair before a South Indian temple tower drawn in gold"
+                  sizes="(max-width: 900px) 92vw, 640px"
+                  className="about-section__image"
+                />
+              ) : null}
               {section.steps ? (
                 <ol className="about-steps">
                   {section.steps.map((step) => (

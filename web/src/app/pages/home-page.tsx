@@ -22,7 +22,9 @@ export default function HomePage() {
   usePageHead({
     ...pageMeta.home,
     path: HOME_PATH,
-    jsonLd: [localBusinessJsonLd(pageMeta.home.description), faqPageJsonLd(generalFaqs)],
+    jsonLd: import.meta.env.SSR
+      ? [localBusinessJsonLd(pageMeta.home.description), faqPageJsonLd(generalFaqs)]
+      : undefined,
   });
 
   return (

@@ -50,15 +50,17 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
     ...productPageMeta(product.productName, product.productShortDescription),
     path: canonicalPath,
     ogType: 'product',
-    jsonLd: [
-      productJsonLd(product, category, canonicalPath, imageUrl(product.productImage)),
-      faqPageJsonLd(product.productFaqs),
-      breadcrumbJsonLd([
-        { name: 'Home', path: HOME_PATH },
-        { name: 'Products', path: PRODUCTS_PATH },
-        { name: product.productName, path: canonicalPath },
-      ]),
-    ],
+    jsonLd: import.meta.env.SSR
+      ? [
+          productJsonLd(product, category, canonicalPath, imageUrl(product.productImage)),
+          faqPageJsonLd(product.productFaqs),
+          breadcrumbJsonLd([
+            { name: 'Home', path: HOME_PATH },
+            { name: 'Products', path: PRODUCTS_PATH },
+            { name: product.productName, path: canonicalPath },
+          ]),
+        ]
+      : undefined,
   });
 
   // The address is the truth: the memory follows the product it names.
@@ -106,6 +108,7 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
                 image={product.productImage}
                 alt={product.productImageAlt}
                 sizes="(max-width: 767.98px) 92vw, (max-width: 1000px) 28rem, 26rem"
+                priority
                 className="description__image"
               />
               <div>

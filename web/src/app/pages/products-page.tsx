@@ -1,3 +1,4 @@
+import { Picture } from '../../components/picture';
 import { generalFaqs } from '../../content/faqs';
 import { pageMeta } from '../../content/pages';
 import { TOTAL_PRODUCTS } from '../../features/catalogue/catalogue-index';
@@ -16,7 +17,11 @@ import { PRODUCTS_PATH } from '../routes';
 import './pages.css';
 
 export default function ProductsPage() {
-  usePageHead({ ...pageMeta.products, path: PRODUCTS_PATH, jsonLd: [faqPageJsonLd(generalFaqs)] });
+  usePageHead({
+    ...pageMeta.products,
+    path: PRODUCTS_PATH,
+    jsonLd: import.meta.env.SSR ? [faqPageJsonLd(generalFaqs)] : undefined,
+  });
   const revealed = useRevealSchedule(TOTAL_PRODUCTS);
   const popup = usePromoPopup({
     armed: revealed >= TOTAL_PRODUCTS,
@@ -27,13 +32,23 @@ export default function ProductsPage() {
   return (
     <>
       <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Wholesale &amp; retail</p>
-          <h1>Our Products</h1>
-          <p className="lead">
-            Raw South Indian temple hair, Remy human hair extensions and ready-to-wear pieces, supplied to
-            wholesalers, salons and resellers worldwide. 100% human hair, no synthetic blends.
-          </p>
+        <div className="container page-hero__split">
+          <div>
+            <p className="eyebrow">Wholesale &amp; retail</p>
+            <h1>Our Products</h1>
+            <p className="lead">
+              Raw South Indian temple hair, Remy human hair extensions and ready-to-wear pieces, supplied to
+              wholesalers, salons and resellers worldwide. 100% human hair, no synthetic blends.
+            </p>
+          </div>
+          {/* The page's one eager picture: it, not a product card, is what the first screen shows. */}
+          <Picture
+            image="hero"
+            alt=""
+            sizes="(max-width: 767.98px) 92vw, 560px"
+            priority
+            className="page-hero__image"
+          />
         </div>
       </section>
       <div className="section">

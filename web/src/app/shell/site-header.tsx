@@ -35,8 +35,9 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link href={HOME_PATH} className="site-header__brand" aria-label={`${site.companyName} home`}>
+        <Link href={HOME_PATH} className="site-header__brand">
           <Logo />
+          <span className="visually-hidden">{site.companyName} home</span>
         </Link>
         <nav className="site-nav" aria-label="Main">
           <button

@@ -6,7 +6,7 @@
  * boundary), so the first page load carries none of it.
  */
 import { Suspense, use, useEffect, useRef, useState } from 'react';
-import { isHydrated } from '../../app/hydration';
+import { useInteractive } from '../../app/hydration';
 import type { EnquiryFormProps } from './enquiry-form';
 
 type FormModule = typeof import('./enquiry-form');
@@ -15,7 +15,11 @@ let formModule: FormModule | undefined;
 let formModulePending: Promise<FormModule> | undefined;
 
 export function loadEnquiryForm(): Promise<FormModule> {
-  formModulePending ??= import('./enquiry-form').then((module) => (formModule = module));
+  // Two steps, so the validation code (yup) and the form (formik, React) are evaluated in separate
+  // tasks instead of one long one that would hold up the page.
+  formModulePending ??= import('./enquiry-schema')
+    .then(() => import('./enquiry-form'))
+    .then((module) => (formModule = module));
   return formModulePending;
 }
 
@@ -35,10 +39,12 @@ function DeferredForm({ ready, ...props }: EnquiryFormProps & { ready: Promise<F
 
 export function EnquiryFormSlot({ load = 'now', ...props }: EnquiryFormProps & { load?: 'now' | 'visible' }) {
   const wrapper = useRef<HTMLDivElement>(null);
+  // False on the server and while hydrating server HTML; true when mounted by a client navigation.
+  const mountedByNavigation = useInteractive();
   const [gate] = useState(() => {
     const gate = Gate();
-    // Servers render everything; after hydration a newly shown form needs its code right away.
-    if (typeof window === 'undefined' || load === 'now' || isHydrated()) gate.open();
+    // The server renders everything; a form that appears after a navigation needs its code at once.
+    if (typeof window === 'undefined' || load === 'now' || mountedByNavigation) gate.open();
     return { ...gate, ready: gate.opened.then(loadEnquiryForm) };
   });
 

@@ -9,15 +9,17 @@ import {
   buildPopupEnquiryPayload,
   DEFAULT_BUSINESS,
   ENQUIRY_COLLECTION,
+  ENQUIRY_FIELDS,
   FORM_MESSAGES,
   FORM_PAGES,
   ORDER_TYPES,
   POPUP_ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_FIELDS,
   type FormPage,
 } from '@contract/enquiry';
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ValidationError, type AnyObjectSchema } from 'yup';
+import type { AnyObjectSchema } from 'yup';
 import { Dialog } from '../../components/dialog';
 import { CheckIcon } from '../../components/icons';
 import { prepareEnquiryStore, saveEnquiry } from '../../lib/firebase';
@@ -26,6 +28,7 @@ import { TERMS_PATH } from '../../app/routes';
 import { readDraft, writeDraft } from './form-draft';
 import { markEnquirySubmitted } from './enquiry-session';
 import {
+  contractErrors,
   FULL_FORM_FIELDS,
   fullFormSchema,
   SHORT_FORM_FIELDS,
@@ -81,9 +84,10 @@ const FIELD_UI: Record<TextField, FieldUi> = {
 /** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
 type FormValues = { [field in TextField]?: string } & { terms?: boolean; website: string };
 
-const VARIANTS = {
+const VARIANT_SETTINGS = {
   full: {
     fields: FULL_FORM_FIELDS,
+    rules: ENQUIRY_FIELDS,
     schema: fullFormSchema as AnyObjectSchema,
     collection: ENQUIRY_COLLECTION,
     initialValues: {
@@ -101,6 +105,7 @@ const VARIANTS = {
   },
   short: {
     fields: SHORT_FORM_FIELDS,
+    rules: POPUP_ENQUIRY_FIELDS,
     schema: shortFormSchema as AnyObjectSchema,
     collection: POPUP_ENQUIRY_COLLECTION,
     initialValues: { name: '', email: '', phone: '', business: DEFAULT_BUSINESS, website: '' } as FormValues,
@@ -108,19 +113,21 @@ const VARIANTS = {
   },
 } as const;
 
-/** Every message the schema gives for these values, keyed by field (formik's error shape). */
-function errorsFor(schema: AnyObjectSchema, values: FormValues): FormikErrors<FormValues> {
-  try {
-    schema.validateSync(values, { abortEarly: false });
-    return {};
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const errors: Record<string, string> = {};
-    for (const issue of error.inner)
-      if (issue.path && !errors[issue.path]) errors[issue.path] = issue.message;
-    return errors;
-  }
-}
+const withInitialErrors = <V extends (typeof VARIANT_SETTINGS)[keyof typeof VARIANT_SETTINGS]>(
+  variant: V,
+) => ({
+  ...variant,
+  initialErrors: contractErrors(
+    variant.fields,
+    variant.rules,
+    variant.initialValues,
+  ) as FormikErrors<FormValues>,
+});
+
+const VARIANTS = {
+  full: withInitialErrors(VARIANT_SETTINGS.full),
+  short: withInitialErrors(VARIANT_SETTINGS.short),
+};
 
 export type EnquiryFormProps = {
   /** The spec's flag: the short popup form when set, the full form otherwise. */
@@ -154,9 +161,9 @@ export function EnquiryForm({
 
   const formik = useFormik<FormValues>({
     initialValues: variant.initialValues,
-    initialErrors: errorsFor(variant.schema, variant.initialValues),
+    // The empty form is invalid from the start, without a validation pass after mounting.
+    initialErrors: variant.initialErrors,
     validationSchema: variant.schema,
-    validateOnMount: true,
     onSubmit: () => undefined,
   });
   const { values, errors, touched, setValues, setTouched, validateForm, resetForm } = formik;
@@ -254,7 +261,7 @@ export function EnquiryForm({
             );
         await saveEnquiry(variant.collection, payload);
       }
-      resetForm({ values: variant.initialValues, errors: errorsFor(variant.schema, variant.initialValues) });
+      resetForm({ values: variant.initialValues, errors: variant.initialErrors });
       writeDraft(draftKey, null);
       markEnquirySubmitted();
       setThanked(true);

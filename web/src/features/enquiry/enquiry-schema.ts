@@ -47,3 +47,22 @@ function schemaFor<F extends string>(
 
 export const fullFormSchema = schemaFor(FULL_FORM_FIELDS, ENQUIRY_FIELDS);
 export const shortFormSchema = schemaFor(SHORT_FORM_FIELDS, POPUP_ENQUIRY_FIELDS);
+
+/**
+ * The same checks without yup, for a form's starting state: every field's message at once, so an
+ * empty form is known to be invalid before any validation pass runs.
+ */
+export function contractErrors<F extends string>(
+  fields: readonly F[],
+  rules: Record<string, FieldRule>,
+  values: Partial<Record<F, unknown>>,
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const rule = rules[field];
+    const value = values[field];
+    const problem = rule && checkField(rule, prepareInput(field, typeof value === 'string' ? value : ''));
+    if (rule && problem) errors[field] = fieldMessage(rule, problem);
+  }
+  return errors;
+}

@@ -12,6 +12,10 @@ export type PageHead = {
   /** Canonical path on the site, e.g. /products/description/machine-weft */
   path: string;
   ogType?: 'website' | 'product' | 'article';
+  /**
+   * Structured data, written into the prerendered HTML only: pages build it under
+   * `import.meta.env.SSR`, so its code never reaches the browser (crawlers read each URL's HTML).
+   */
   jsonLd?: object[];
   /** Pages that must stay out of search results (the not-found page). */
   noindex?: boolean;

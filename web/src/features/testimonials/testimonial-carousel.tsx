@@ -67,7 +67,7 @@ export function TestimonialCarousel({ items, title }: { items: Testimonial[]; ti
       </h2>
       <div className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
         {items.map((item, index) => (
-          <figure
+          <div
             key={item.author}
             className={index === active ? 'carousel__slide carousel__slide--active' : 'carousel__slide'}
             role="group"
@@ -83,11 +83,11 @@ export function TestimonialCarousel({ items, title }: { items: Testimonial[]; ti
             <blockquote className="carousel__quote">
               <p>“{item.reviewMessage}”</p>
             </blockquote>
-            <figcaption className="carousel__author">
+            <p className="carousel__author">
               <strong>{item.author}</strong>
               <span>{item.authorProfession}</span>
-            </figcaption>
-          </figure>
+            </p>
+          </div>
         ))}
       </div>
       <div className="carousel__controls">

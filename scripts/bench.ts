@@ -1,0 +1,239 @@
+/**
+ * `npm run bench`: builds the site, serves it with the Hosting emulator, runs Lighthouse (mobile
+ * defaults: Moto G power emulation, simulated slow 4G, 4× CPU slowdown) on every route and prints
+ * one table: the four category scores, LCP, CLS, TBT, the JavaScript of the first load (gzipped)
+ * and how much of it is Firebase. The same goes to artifacts/bench/lighthouse.json.
+ *
+ * A benchmark, not a test: it exits 0 whatever the numbers, unless `--check` is given, which
+ * exits 1 when a route misses the budget. `--runs N` takes the median of N runs per route;
+ * `--no-build` measures the current dist/site.
+ */
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
+import { fail, PORTS, requireJava, ROOT } from './lib/emulator-env.ts';
+import { requireFreePorts, run, startEmulators, stopServers, waitForUrl } from './lib/processes.ts';
+
+const ROUTES = [
+  '/home',
+  '/products',
+  '/products/description',
+  '/about',
+  '/enquiry',
+  '/privacy-policy',
+  '/terms-conditions',
+];
+
+export const BUDGET = {
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1500,
+  cls: 0,
+  tbtMs: 50,
+  homeFirstLoadJsKb: 100,
+  firebaseFirstLoadKb: 0,
+};
+
+type RouteResult = {
+  route: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  firstLoadJsKb: number;
+  firebaseKb: number;
+  failedAudits: string[];
+};
+
+const { values: options } = parseArgs({
+  options: {
+    check: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const runs = Math.max(1, Number(options.runs));
+
+const SITE_ASSETS = join(ROOT, 'dist', 'site', 'assets');
+
+/** The built chunks that hold Firebase SDK code, found by what is inside them rather than their names. */
+function firebaseChunks(): Set<string> {
+  return new Set(
+    readdirSync(SITE_ASSETS)
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) =>
+        /firestore\.googleapis\.com|@firebase\/app/.test(readFileSync(join(SITE_ASSETS, file), 'utf8')),
+      )
+      .map((file) => `/assets/${file}`),
+  );
+}
+
+/**
+ * Gzipped size of the files themselves (what the budget is about), not Lighthouse's transfer
+ * size, which also counts each response's headers.
+ */
+function gzippedKb(urls: string[]): number {
+  return (
+    urls.reduce((sum, url) => {
+      const file = join(ROOT, 'dist', 'site', new URL(url).pathname);
+      return sum + (existsSync(file) ? gzipSync(readFileSync(file)).length : 0);
+    }, 0) / 1024
+  );
+}
+
+const median = (numbers: number[]) =>
+  [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? NaN;
+
+type NetworkItem = { url: string; resourceType?: string };
+
+async function measure(
+  url: string,
+  port: number,
+  firebase: Set<string>,
+): Promise<Omit<RouteResult, 'route'>> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const requests = (
+    (audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+  ).filter((item) => item.resourceType === 'Script');
+  const kilobytes = (items: NetworkItem[]) => gzippedKb(items.map((item) => item.url));
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    firstLoadJsKb: kilobytes(requests),
+    firebaseKb: kilobytes(requests.filter((item) => firebase.has(new URL(item.url).pathname))),
+    failedAudits: Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => audit.id),
+  };
+}
+
+function missedBudget(result: RouteResult): string[] {
+  const misses: string[] = [];
+  if (result.performance < BUDGET.performance) misses.push(`performance ${result.performance}`);
+  if (result.accessibility < BUDGET.accessibility) misses.push(`accessibility ${result.accessibility}`);
+  if (result.bestPractices < BUDGET.bestPractices) misses.push(`best practices ${result.bestPractices}`);
+  if (result.seo < BUDGET.seo) misses.push(`SEO ${result.seo}`);
+  if (result.lcpMs > BUDGET.lcpMs) misses.push(`LCP ${Math.round(result.lcpMs)} ms`);
+  if (result.cls > BUDGET.cls) misses.push(`CLS ${result.cls.toFixed(3)}`);
+  if (result.tbtMs > BUDGET.tbtMs) misses.push(`TBT ${Math.round(result.tbtMs)} ms`);
+  if (result.route === '/home' && result.firstLoadJsKb > BUDGET.homeFirstLoadJsKb) {
+    misses.push(`first-load JS ${result.firstLoadJsKb.toFixed(1)} KB`);
+  }
+  if (result.firebaseKb > BUDGET.firebaseFirstLoadKb)
+    misses.push(`Firebase ${result.firebaseKb.toFixed(1)} KB`);
+  return misses;
+}
+
+function table(results: RouteResult[]): string {
+  const header = [
+    'route',
+    'perf',
+    'a11y',
+    'best',
+    'seo',
+    'LCP ms',
+    'CLS',
+    'TBT ms',
+    'JS KB gz',
+    'Firebase KB',
+  ];
+  const rows = results.map((r) => [
+    r.route,
+    String(r.performance),
+    String(r.accessibility),
+    String(r.bestPractices),
+    String(r.seo),
+    String(Math.round(r.lcpMs)),
+    r.cls.toFixed(3),
+    String(Math.round(r.tbtMs)),
+    r.firstLoadJsKb.toFixed(1),
+    r.firebaseKb.toFixed(1),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
+}
+
+async function main() {
+  const chrome = chromiumPath();
+  if (!chrome) fail(`Chromium is required for Lighthouse: ${CHROMIUM_INSTALL_HINT}.`);
+  requireJava();
+  await requireFreePorts({ hosting: PORTS.hosting, 'emulator hub': PORTS.hub, logging: PORTS.logging });
+  if (!options['no-build']) run('npm', ['run', 'build']);
+
+  const hosting = startEmulators('hosting');
+  const browser = await launch({ chromePath: chrome, chromeFlags: CHROMIUM_ARGS });
+  try {
+    await waitForUrl(`http://127.0.0.1:${PORTS.hosting}/home`, 60_000, () => hosting.exitCode !== null);
+    const firebase = firebaseChunks();
+    const results: RouteResult[] = [];
+    for (const route of ROUTES) {
+      const samples = [];
+      for (let attempt = 0; attempt < runs; attempt += 1) {
+        samples.push(await measure(`http://127.0.0.1:${PORTS.hosting}${route}`, browser.port, firebase));
+      }
+      // The run with the median performance score stands for the route.
+      const middle = median(samples.map((sample) => sample.performance));
+      const chosen = samples.find((sample) => sample.performance === middle) ?? samples[0];
+      if (chosen) results.push({ route, ...chosen });
+      console.log(`  measured ${route}`);
+    }
+
+    console.log(
+      `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on the Hosting emulator, mobile defaults\n`,
+    );
+    console.log(table(results));
+    const misses = results.flatMap((result) =>
+      missedBudget(result).map((miss) => `${result.route}: ${miss}`),
+    );
+    const failedAudits = results.filter((result) => result.failedAudits.length);
+    for (const result of failedAudits)
+      console.log(`  ${result.route} failed audits: ${result.failedAudits.join(', ')}`);
+    console.log(
+      misses.length ? `\nOver budget:\n  ${misses.join('\n  ')}` : '\nEvery route is within the budget.',
+    );
+
+    const out = join(ROOT, 'artifacts', 'bench');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(
+      join(out, 'lighthouse.json'),
+      `${JSON.stringify({ budget: BUDGET, runs, results }, null, 2)}\n`,
+    );
+    console.log(`Written to ${join('artifacts', 'bench', 'lighthouse.json')}`);
+    process.exitCode = options.check && misses.length ? 1 : 0;
+  } finally {
+    await browser.kill();
+    await stopServers([hosting]);
+  }
+}
+
+await main();
