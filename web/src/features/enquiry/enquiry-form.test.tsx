@@ -23,7 +23,7 @@ async function fillFullForm(
 ) {
   const values = {
     Name: 'Priya Raman',
-    'Company Name': 'Raman Salons',
+    Company: 'Raman Salons',
     Phone: '9876543210',
     Email: 'priya@example.com',
     City: 'Chennai',

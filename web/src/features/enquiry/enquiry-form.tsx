@@ -57,7 +57,8 @@ type TextField = FullFormField | ShortFormField;
 
 const FIELD_UI: Record<TextField, FieldUi> = {
   name: { label: 'Name', autoComplete: 'name' },
-  companyname: { label: 'Company Name', autoComplete: 'organization', optional: true },
+  // "Company", not "Company Name": a label containing "Name" would be confused with the name field.
+  companyname: { label: 'Company', autoComplete: 'organization', optional: true },
   phone: {
     label: 'Phone',
     type: 'tel',
@@ -309,14 +310,7 @@ export function EnquiryForm({
       <div key={field} className={ui.wide ? 'field field--wide' : 'field'}>
         <label htmlFor={fieldId(field)} className="field__label">
           {ui.label}
-          {ui.optional ? (
-            <span className="field__optional"> (optional)</span>
-          ) : (
-            <span className="field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          )}
+          {ui.optional ? <span className="field__optional"> (optional)</span> : null}
         </label>
         {ui.control === 'textarea' ? (
           <textarea {...common} rows={5} />
@@ -360,6 +354,7 @@ export function EnquiryForm({
         ref={formRef}
         aria-busy={sending}
       >
+        {short ? null : <p className="enquiry-form__note">All fields are required unless marked optional.</p>}
         <div className="enquiry-form__fields">{variant.fields.map(renderField)}</div>
 
         <div className="enquiry-form__trap" aria-hidden="true">
