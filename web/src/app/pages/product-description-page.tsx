@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Picture, imageUrl } from '../../components/picture';
@@ -68,6 +68,16 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
     if (fromUrl) rememberSelection({ categoryIndex, productIndex });
   }, [fromUrl, categoryIndex, productIndex]);
 
+  // On phones the sidebar is a row that scrolls sideways: keep the current product in sight.
+  const productList = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = productList.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list && current && list.scrollWidth > list.clientWidth) {
+      list.scrollLeft = current.offsetLeft - list.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [product.slug]);
+
   const popup = usePromoPopup({
     armed: true,
     firstDelayMs: POPUP_ON_DESCRIPTION_MS,
@@ -77,13 +87,13 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
 
   return (
     <>
-      <div className="section">
+      <div className="section description-section">
         <div className="container description">
           <aside className="description__sidebar" aria-labelledby="description-category">
             <h2 id="description-category" className="description__sidebar-title">
               {category.categoryTitle}
             </h2>
-            <ul className="description__products">
+            <ul ref={productList} className="description__products">
               {category.products.map((item) => (
                 <li key={item.slug}>
                   <Link
