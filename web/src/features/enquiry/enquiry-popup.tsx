@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Dialog } from '../../components/dialog';
 import { EnquiryFormSlot } from './enquiry-form-slot';
+import './enquiry-popup.css';
 
 /** The popup container with the short enquiry form (spec section 2, "Popup"). */
 export function EnquiryPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
