@@ -128,8 +128,7 @@ describe('the product description page', () => {
   it('shows the first product of the first category when nothing was picked', async () => {
     await visit('/products/description');
     expect(await pageHeading()).toHaveTextContent(firstCategory?.products[0]?.productName ?? '');
-    const sidebar = screen.getByRole('complementary');
-    expect(within(sidebar).getByRole('heading')).toHaveTextContent(firstCategory?.categoryTitle ?? '');
+    const sidebar = screen.getByRole('complementary', { name: firstCategory?.categoryTitle });
     expect(within(sidebar).getAllByRole('link')).toHaveLength(firstCategory?.products.length ?? 0);
   });
 
@@ -137,11 +136,11 @@ describe('the product description page', () => {
     const user = userEvent.setup({ delay: null });
     await visit('/products/description/machine-weft');
     expect(await pageHeading()).toHaveTextContent('Machine Weft');
-    const sidebar = screen.getByRole('complementary');
+    const sidebar = screen.getByRole('complementary', { name: secondCategory?.categoryTitle });
     const target = secondCategory?.products[2];
     await user.click(within(sidebar).getByRole('link', { name: target?.productName }));
     expect(await pageHeading()).toHaveTextContent(target?.productName ?? '');
-    expect(screen.getByRole('complementary')).toBe(sidebar);
+    expect(screen.getByRole('complementary', { name: secondCategory?.categoryTitle })).toBe(sidebar);
     expect(within(sidebar).getByRole('link', { name: target?.productName })).toHaveAttribute(
       'aria-current',
       'page',

@@ -1,17 +1,19 @@
 import { WhatsAppIcon } from '../../components/icons';
 import { whatsappLink } from '../../content/site';
 
-/** The floating chat-app button, fixed bottom-right on every page. */
+/** The floating chat-app button, fixed bottom-right on every page (its own landmark). */
 export function ChatButton() {
   return (
-    <a
-      className="chat-button"
-      href={whatsappLink}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp (opens in a new tab)"
-    >
-      <WhatsAppIcon size={30} />
-    </a>
+    <aside aria-label="Chat">
+      <a
+        className="chat-button"
+        href={whatsappLink}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Chat with us on WhatsApp (opens in a new tab)"
+      >
+        <WhatsAppIcon size={30} />
+      </a>
+    </aside>
   );
 }
