@@ -134,6 +134,8 @@ export function emulatorEnv(): NodeJS.ProcessEnv {
     // The functions emulator asks the registry for the latest firebase-functions and waits for it.
     npm_config_offline: 'true',
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    // Local runs have no Google Cloud metadata server; without this the Admin SDK keeps asking one.
+    METADATA_SERVER_DETECTION: 'none',
   };
   const jar = offlineFirestoreJar();
   if (jar) {

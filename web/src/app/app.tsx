@@ -9,12 +9,13 @@ function PageOutlet() {
   const [location] = useLocation();
   if (location === '/') return <Redirect to={HOME_PATH} replace />;
   const match = matchPage(location);
-  if (!match) return <NotFoundPage />;
-  const Page = match.route.page;
+  const Page = match?.route.page;
   return (
+    // The not-found page sits in the same boundary as every page, so an unknown product URL
+    // (rendered by the product page) and 404.html produce the same markup to hydrate.
     <Suspense fallback={<div className="page-loading" />}>
       {/* Keyed by route pattern: switching products keeps the description page mounted. */}
-      <Page key={match.route.path} params={match.params} />
+      {Page ? <Page key={match.route.path} params={match.params} /> : <NotFoundPage />}
     </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import { pageMeta } from '../../content/pages';
 import { testimonials } from '../../content/testimonials';
 import { whyUsPoints } from '../../content/why-us';
 import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
-import { FaqList } from '../../features/faq/faq-list';
+import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
 import { faqPageJsonLd, localBusinessJsonLd } from '../../features/seo/structured-data';
 import { TestimonialCarousel } from '../../features/testimonials/testimonial-carousel';
@@ -117,15 +117,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="section section--muted" aria-labelledby="home-faq-title">
-        <div className="container">
-          <div className="section-heading section-heading--center">
-            <p className="eyebrow">FAQ</p>
-            <h2 id="home-faq-title">Frequently Asked Questions</h2>
-          </div>
-          <FaqList items={generalFaqs} />
-        </div>
-      </section>
+      <GeneralFaqSection />
     </>
   );
 }

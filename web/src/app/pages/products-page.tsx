@@ -10,7 +10,7 @@ import {
   POPUP_RESHOW_AFTER_CLOSE_MS,
   usePromoPopup,
 } from '../../features/enquiry/promo-popup';
-import { FaqList } from '../../features/faq/faq-list';
+import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
 import { faqPageJsonLd } from '../../features/seo/structured-data';
 import { PRODUCTS_PATH } from '../routes';
@@ -56,15 +56,7 @@ export default function ProductsPage() {
           <ProductCatalogue revealed={revealed} />
         </div>
       </div>
-      <section className="section section--muted" aria-labelledby="products-faq-title">
-        <div className="container">
-          <div className="section-heading section-heading--center">
-            <p className="eyebrow">FAQ</p>
-            <h2 id="products-faq-title">Frequently Asked Questions</h2>
-          </div>
-          <FaqList items={generalFaqs} />
-        </div>
-      </section>
+      <GeneralFaqSection />
       <EnquiryPopup open={popup.open} onClose={popup.close} />
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
@@ -22,11 +22,16 @@ export function SiteHeader() {
   const menuOpen = openOn === location;
   const setMenuOpen = (open: boolean) => setOpenOn(open ? location : null);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null);
+      if (event.key !== 'Escape') return;
+      // Focus on a menu link would be lost with the closing list: it goes back to the toggle.
+      if (menu.current?.contains(document.activeElement)) toggle.current?.focus();
+      setOpenOn(null);
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
@@ -41,6 +46,7 @@ export function SiteHeader() {
         </Link>
         <nav className="site-nav" aria-label="Main">
           <button
+            ref={toggle}
             type="button"
             className="site-nav__toggle"
             aria-expanded={menuOpen}
@@ -50,7 +56,7 @@ export function SiteHeader() {
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
             <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
           </button>
-          <ul id={menuId} className="site-nav__list" data-open={menuOpen}>
+          <ul ref={menu} id={menuId} className="site-nav__list" data-open={menuOpen}>
             {NAV_LINKS.map((link) => {
               const active = isActive(location, link.href);
               return (

@@ -6,7 +6,6 @@
  * boundary), so the first page load carries none of it.
  */
 import { Suspense, use, useEffect, useRef, useState } from 'react';
-import { useInteractive } from '../../app/hydration';
 import type { EnquiryFormProps } from './enquiry-form';
 
 type FormModule = typeof import('./enquiry-form');
@@ -39,12 +38,14 @@ function DeferredForm({ ready, ...props }: EnquiryFormProps & { ready: Promise<F
 
 export function EnquiryFormSlot({ load = 'now', ...props }: EnquiryFormProps & { load?: 'now' | 'visible' }) {
   const wrapper = useRef<HTMLDivElement>(null);
-  // False on the server and while hydrating server HTML; true when mounted by a client navigation.
-  const mountedByNavigation = useInteractive();
   const [gate] = useState(() => {
     const gate = Gate();
-    // The server renders everything; a form that appears after a navigation needs its code at once.
-    if (typeof window === 'undefined' || load === 'now' || mountedByNavigation) gate.open();
+    // Hydrating: this slot's server HTML is already in the page. Otherwise the form appears after
+    // a navigation and needs its code at once. (Nothing here may re-render the slot while its
+    // Suspense boundary waits to hydrate, or React would throw the server HTML away.)
+    const hydrating =
+      typeof document !== 'undefined' && document.querySelector(`[data-form-slot="${props.id}"]`);
+    if (typeof window === 'undefined' || load === 'now' || !hydrating) gate.open();
     return { ...gate, ready: gate.opened.then(loadEnquiryForm) };
   });
 
@@ -68,7 +69,7 @@ export function EnquiryFormSlot({ load = 'now', ...props }: EnquiryFormProps & {
   }, [gate]);
 
   return (
-    <div ref={wrapper} className="enquiry-form-slot">
+    <div ref={wrapper} className="enquiry-form-slot" data-form-slot={props.id}>
       <Suspense fallback={<div className="enquiry-form-slot__loading" aria-busy="true" />}>
         <DeferredForm ready={gate.ready} {...props} />
       </Suspense>

@@ -90,7 +90,7 @@ export function renderPageHead(head: PageHead): string {
   ];
   if (head.jsonLd?.length) {
     lines.push(
-      `<script type="application/ld+json" id="${JSON_LD_ID}">${serializeJsonLd(head.jsonLd)}</script>`,
+      `<script type="application/ld+json" id="${JSON_LD_ID}" data-path="${escapeHtml(head.path)}">${serializeJsonLd(head.jsonLd)}</script>`,
     );
   }
   return lines.join('\n    ');
@@ -121,16 +121,8 @@ export function applyPageHead(head: PageHead): void {
   }
   canonical.setAttribute('href', absoluteUrl(head.path));
 
-  let jsonLd = document.getElementById(JSON_LD_ID);
-  if (head.jsonLd?.length) {
-    if (!jsonLd) {
-      jsonLd = document.createElement('script');
-      jsonLd.id = JSON_LD_ID;
-      jsonLd.setAttribute('type', 'application/ld+json');
-      document.head.append(jsonLd);
-    }
-    jsonLd.textContent = serializeJsonLd(head.jsonLd);
-  } else {
-    jsonLd?.remove();
-  }
+  // The structured data comes with the prerendered HTML (the browser never builds it): it stays
+  // while the page it describes is shown and goes when the visitor moves to another page.
+  const jsonLd = document.getElementById(JSON_LD_ID);
+  if (jsonLd && jsonLd.dataset.path !== head.path) jsonLd.remove();
 }

@@ -6,7 +6,10 @@ import { CAROUSEL_INTERVAL_MS, TestimonialCarousel } from './testimonial-carouse
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const activeSlide = () => screen.getAllByRole('group', { hidden: true }).findIndex((slide) => !slide.hidden);
+const activeSlide = () =>
+  screen
+    .getAllByRole('group', { hidden: true })
+    .findIndex((slide) => slide.getAttribute('aria-hidden') === 'false');
 const indicator = (n: number) => screen.getByRole('button', { name: `Show testimonial ${n}` });
 
 it('shows four reviews, five stars each, starting with the first', () => {

@@ -73,7 +73,7 @@ export function TestimonialCarousel({ items, title }: { items: Testimonial[]; ti
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${count}`}
-            hidden={index !== active}
+            aria-hidden={index !== active}
           >
             <div className="carousel__stars" role="img" aria-label={`${item.starRating} out of 5 stars`}>
               {Array.from({ length: item.starRating }, (_, star) => (
