@@ -1,0 +1,312 @@
+/**
+ * Real Chromium against the built site on the hosting emulator, the way a visitor meets it.
+ *
+ *   const browser = await launchBrowser();                  // fails with one line without Chromium
+ *   const visit = await openVisit(browser, { viewport: VIEWPORTS.mobile });
+ *   await visit.goto('/products');                          // waits until React has hydrated
+ *   ...
+ *   expect(visit.problems).toEqual([]);                     // page errors and CSP violations
+ *   await visit.close();
+ *
+ * Every page of a visit runs under the site's real Content-Security-Policy unless `bypassCSP` is
+ * set (only the accessibility checks need it, to inject axe-core).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from '../../scripts/lib/chromium';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SITE_ORIGIN = 'http://127.0.0.1:5000';
+/** Where every run leaves its pictures of the site (git-ignored). */
+export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
+
+/** The two widths the site is checked at: a common phone and a laptop. */
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+
+/** The site's visitors are mostly in India: dates and times on enquiries are Indian local time. */
+export const VISITOR_TIMEZONE = 'Asia/Kolkata';
+
+/** How long a visitor-facing condition may take before a test gives up. */
+export const UI_TIMEOUT_MS = 10_000;
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath)
+    throw new Error(`Chromium is required for the browser tests: ${CHROMIUM_INSTALL_HINT}.`);
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+export type VisitOptions = {
+  viewport?: { width: number; height: number };
+  /** Only for injecting axe-core: the site's CSP rightly refuses foreign scripts. */
+  bypassCSP?: boolean;
+};
+
+export type Visit = {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and Content-Security-Policy violations, in every tab of the visit. */
+  problems: string[];
+  /** Loads a path of the site and waits until the page is interactive. */
+  goto: (path: string) => Promise<Response | null>;
+  close: () => Promise<void>;
+};
+
+/** Chromium reports a CSP violation on the console as "Refused to … because it violates …". */
+const CSP_VIOLATION = /Content Security Policy|Refused to (load|execute|connect|apply|frame|create)/i;
+
+function watchForProblems(page: Page, problems: string[]): void {
+  page.on('pageerror', (error) => problems.push(`${page.url()}: page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (CSP_VIOLATION.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+export async function openVisit(browser: Browser, options: VisitOptions = {}): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    baseURL: SITE_ORIGIN,
+    bypassCSP: options.bypassCSP ?? false,
+    timezoneId: VISITOR_TIMEZONE,
+    locale: 'en-IN',
+    // The site honours reduced motion (all cards at once, no carousel): test the full experience.
+    reducedMotion: 'no-preference',
+    serviceWorkers: 'block',
+  });
+  context.setDefaultTimeout(UI_TIMEOUT_MS);
+  const problems: string[] = [];
+  context.on('page', (page) => watchForProblems(page, problems));
+  const page = await context.newPage();
+  return {
+    context,
+    page,
+    problems,
+    goto: async (path) => {
+      const response = await page.goto(path);
+      await waitForHydration(page);
+      return response;
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
+ * Whether React has hydrated the prerendered page and has no render queued. The shell commits
+ * first; the page inside its Suspense boundary hydrates in a later, low-priority pass whose effects
+ * start the page's timers (card reveal, popup countdown, carousel). Work that waits on something
+ * outside React (a chunk download, a timer) leaves no render queued, so it does not count. Read
+ * from React's fiber root on the container: there is no public API for "hydrated and idle".
+ */
+function reactIsIdle(): boolean {
+  const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
+  if (!root) return false;
+  const key = Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
+  type FiberRoot = { callbackNode?: unknown; current?: { memoizedState?: unknown } };
+  const fiberRoot = key ? (root[key] as { stateNode?: FiberRoot }).stateNode : undefined;
+  const state = fiberRoot?.current?.memoizedState as { isDehydrated?: boolean } | undefined;
+  return state?.isDehydrated === false && !fiberRoot?.callbackNode;
+}
+
+const MAX_SETTLE_ROUNDS = 20;
+
+/** Polls on an interval because a paused fake clock also stops requestAnimationFrame. */
+async function waitForReact(page: Page): Promise<void> {
+  // Effects run after a commit and may queue more renders: idle, then idle again after they ran.
+  for (let round = 0; round < MAX_SETTLE_ROUNDS; round += 1) {
+    await page.waitForFunction(reactIsIdle, undefined, { polling: 10 });
+    await settle(page);
+    if (await page.evaluate(reactIsIdle)) return;
+  }
+  throw new Error(`React kept rendering through ${MAX_SETTLE_ROUNDS} rounds on ${page.url()}`);
+}
+
+/** Resolves once the page is hydrated, its effects have run and React has nothing queued. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await waitForReact(page);
+}
+
+/**
+ * Lets the page finish the work it has already queued (React commits state from timers and runs
+ * its effects in later tasks): three rounds through the task queue, which fake clocks do not touch.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const nextTask = () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(null);
+      });
+    await nextTask();
+    await nextTask();
+    await nextTask();
+  });
+}
+
+/** A Friday evening in Coimbatore: a moment with a two-digit hour past noon and padded day and month. */
+export const VISIT_TIME = new Date('2025-03-07T21:05:09+05:30');
+
+/**
+ * Puts the page's timers on a clock that moves only when the test says so (`page.clock.runFor`).
+ * Call before the first navigation.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.install({ time: VISIT_TIME });
+  await page.clock.pauseAt(VISIT_TIME.getTime() + 1000);
+}
+
+/** One animation frame on a fake clock. */
+const FRAME_MS = 16;
+/** How long a paused page gets to start on zero-delay timers alone before time is let through. */
+const ZERO_TIME_BOOT_MS = 3_000;
+
+/**
+ * Loads a path on a paused clock and lets the site start. Its loader waits for the first paint
+ * and then a zero-delay timer, so the clock is stepped by 0 ms until React has hydrated: the
+ * page's own timers (card reveal, popup countdown) then start exactly at the paused time. A
+ * loader that needs time to pass gets it a frame at a time; `jitterMs` then says how much earlier
+ * than "now" those timers may have started.
+ */
+export async function gotoOnPausedClock(
+  page: Page,
+  path: string,
+): Promise<{ response: Response | null; jitterMs: number }> {
+  const response = await page.goto(path);
+  const started = Date.now();
+  let jitterMs = 0;
+  while (!(await page.evaluate(reactIsIdle))) {
+    const waited = Date.now() - started;
+    if (waited > UI_TIMEOUT_MS) throw new Error(`${path} did not start on a paused clock`);
+    if (waited < ZERO_TIME_BOOT_MS) {
+      await page.clock.runFor(0);
+    } else {
+      await page.clock.runFor(FRAME_MS);
+      jitterMs = FRAME_MS;
+    }
+  }
+  await waitForReact(page);
+  return { response, jitterMs };
+}
+
+/** Moves a paused clock on and lets the page render what its timers changed, effects and all. */
+export async function advanceClock(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  await waitForReact(page);
+}
+
+/**
+ * A paused clock read as "ms since the page started": `at(ms)` moves it there (never back).
+ * Timers the page set while starting are due at most `jitterMs` before their nominal time.
+ */
+export function pausedTimeline(page: Page, jitterMs: number) {
+  let now = 0;
+  return {
+    jitterMs,
+    get now() {
+      return now;
+    },
+    async at(ms: number): Promise<void> {
+      if (ms < now) throw new Error(`the clock cannot go back from ${now} ms to ${ms} ms`);
+      await advanceClock(page, ms - now);
+      now = ms;
+    },
+  };
+}
+
+/** The window's vertical scroll position. */
+export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/**
+ * Scrolls through the whole page the way a reader would, so lazy images load and scroll-in
+ * animations run, waits for every image, and returns to the top.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  const { height, viewport } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    viewport: window.innerHeight,
+  }));
+  for (let top = 0; top < height; top += Math.floor(viewport * 0.75)) {
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+    await settle(page);
+  }
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+  );
+  await page.waitForFunction(
+    () => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
+    undefined,
+    { polling: 50 },
+  );
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+/** Resolves once no CSS animation is half-way (a fading card is seen at its final colours). */
+export async function waitForStillness(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+    undefined,
+    { polling: 50 },
+  );
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+/**
+ * Where the focused element stands: whether it shows a focus indicator (an outline or a ring
+ * drawn with box-shadow), whether it is inside the viewport, and whether something else (a sticky
+ * header, a floating button) covers its centre.
+ */
+export type FocusReport = {
+  description: string;
+  indicator: boolean;
+  inViewport: boolean;
+  uncovered: boolean;
+};
+
+export async function focusReport(page: Page): Promise<FocusReport | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const outline =
+      style.outlineStyle !== 'none' &&
+      Number.parseFloat(style.outlineWidth) > 0 &&
+      style.outlineColor !== 'transparent' &&
+      style.outlineColor !== 'rgba(0, 0, 0, 0)';
+    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const box = element.getBoundingClientRect();
+    // Sub-pixel layout: an element scrolled flush to an edge may overhang it by a fraction.
+    const slack = 1;
+    const inViewport =
+      box.width > 0 &&
+      box.height > 0 &&
+      box.top >= -slack &&
+      box.left >= -slack &&
+      box.bottom <= window.innerHeight + slack &&
+      box.right <= window.innerWidth + slack;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const uncovered = Boolean(hit && (hit === element || element.contains(hit) || hit.contains(element)));
+    const label =
+      element.getAttribute('aria-label') ??
+      (element.id ? `#${element.id}` : (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50));
+    return {
+      description: `<${element.tagName.toLowerCase()}> ${label}`,
+      indicator: outline || ring,
+      inViewport,
+      uncovered,
+    };
+  });
+}
