@@ -14,14 +14,19 @@ import { run } from './lib/processes.ts';
 const ALIAS = 'live';
 const WEB_CONFIG = join(ROOT, '.env.live');
 
-const aliases = (JSON.parse(readFileSync(join(ROOT, '.firebaserc'), 'utf8')) as { projects?: Record<string, string> })
-  .projects;
+const aliases = (
+  JSON.parse(readFileSync(join(ROOT, '.firebaserc'), 'utf8')) as { projects?: Record<string, string> }
+).projects;
 const projectId = aliases?.[ALIAS];
 if (!projectId) fail(`No "${ALIAS}" project alias: run \`npx firebase use --add\` and name it ${ALIAS}.`);
-if (projectId.startsWith('demo-')) fail(`The "${ALIAS}" alias points at ${projectId}, a local-only demo project.`);
-if (!existsSync(WEB_CONFIG)) fail('No .env.live: copy the web app config from the Firebase console (README, "Deploying").');
+if (projectId.startsWith('demo-'))
+  fail(`The "${ALIAS}" alias points at ${projectId}, a local-only demo project.`);
+if (!existsSync(WEB_CONFIG))
+  fail('No .env.live: copy the web app config from the Firebase console (README, "Deploying").');
 if (!readFileSync(WEB_CONFIG, 'utf8').includes(`VITE_FIREBASE_PROJECT_ID=${projectId}`)) {
-  fail(`.env.live must set VITE_FIREBASE_PROJECT_ID=${projectId}, the project the "${ALIAS}" alias deploys to.`);
+  fail(
+    `.env.live must set VITE_FIREBASE_PROJECT_ID=${projectId}, the project the "${ALIAS}" alias deploys to.`,
+  );
 }
 if (!existsSync(join(ROOT, 'functions', `.env.${projectId}`))) {
   fail(`No functions/.env.${projectId}: set the mail params there (README, "Deploying").`);
@@ -31,4 +36,10 @@ run('npm', ['run', 'build:assets']);
 run('npx', ['vite', 'build', '--mode', ALIAS]);
 run('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--mode', ALIAS]);
 run('npx', ['tsx', 'scripts/prerender.ts']);
-run(FIREBASE_BIN, ['deploy', '--project', ALIAS, '--only', 'hosting,firestore:rules,firestore:indexes,functions']);
+run(FIREBASE_BIN, [
+  'deploy',
+  '--project',
+  ALIAS,
+  '--only',
+  'hosting,firestore:rules,firestore:indexes,functions',
+]);
