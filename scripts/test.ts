@@ -39,9 +39,13 @@ const steps: { name: string; command: string[] }[] = [
   },
   {
     name: 'Stack and browser tests',
+    // One file at a time across both projects: their files share the SMTP catcher's port.
     command: [
       'npx',
-      ...emulatorExec('firestore,functions,hosting', 'npx vitest run --project stack --project e2e'),
+      ...emulatorExec(
+        'firestore,functions,hosting',
+        'npx vitest run --project stack --project e2e --no-file-parallelism',
+      ),
     ],
   },
 ];
