@@ -13,6 +13,7 @@ import {
   stopOnSignal,
   stopServers,
   waitForUrl,
+  within,
 } from './lib/processes.ts';
 
 requireJava();
@@ -36,7 +37,7 @@ stopOnSignal(servers);
 
 try {
   const dead = () => servers.some((server) => server.exitCode !== null);
-  await waitForUrl(`http://127.0.0.1:${PORTS.firestore}/`, 90_000, dead);
+  await within(emulators.ready, 90_000, 'Starting the emulators');
   await waitForUrl(`http://127.0.0.1:${PORTS.vite}/home`, 90_000, dead);
 } catch (error) {
   await stopServers(servers);

@@ -12,6 +12,7 @@ import {
   stopOnSignal,
   stopServers,
   waitForUrl,
+  within,
 } from './lib/processes.ts';
 
 const SITE_URL = `http://127.0.0.1:${PORTS.hosting}`;
@@ -39,9 +40,8 @@ stopOnSignal(servers);
 try {
   const dead = () => servers.some((server) => server.exitCode !== null);
   await waitForUrl(`${MAIL_URL}/email`, STARTUP_TIMEOUT_MS, dead);
+  await within(emulators.ready, STARTUP_TIMEOUT_MS, 'Starting the emulators');
   await waitForUrl(`${SITE_URL}/home`, STARTUP_TIMEOUT_MS, dead);
-  // The functions emulator loads its triggers after the hub is up; wait for it too.
-  await waitForUrl(`http://127.0.0.1:${PORTS.functions}/`, STARTUP_TIMEOUT_MS, dead);
 } catch (error) {
   await stopServers(servers);
   fail(`The local stack did not start: ${(error as Error).message}.`);

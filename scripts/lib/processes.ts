@@ -118,14 +118,45 @@ export function startMailCatcher(): ChildProcess {
   return startServer('MailDev', bin, args);
 }
 
-/** `firebase emulators:start` for the given emulators, offline-safe. */
-export function startEmulators(only: string): ChildProcess {
-  return startServer(
+/** What firebase-tools prints once every emulator, the functions' triggers included, is loaded. */
+const EMULATORS_READY = 'All emulators ready';
+
+/**
+ * `firebase emulators:start` for the given emulators, offline-safe. `ready` resolves when
+ * firebase-tools says everything is loaded: the functions port answers earlier than that, before
+ * the triggers exist, and an enquiry stored in between would never be emailed.
+ */
+export function startEmulators(only: string): ChildProcess & { ready: Promise<void> } {
+  const child = startServer(
     'Firebase emulators',
     FIREBASE_BIN,
     ['emulators:start', ...firebaseBaseArgs(), '--only', only],
     {
       env: emulatorEnv(),
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  const ready = new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (seen.includes(EMULATORS_READY)) resolve();
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the emulators exited (code ${code}) before they were ready`)),
+    );
+  });
+  ready.catch(() => undefined);
+  return Object.assign(child, { ready });
+}
+
+/** Rejects when the promise has not settled within the time. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} took more than ${ms / 1000} s`)), ms).unref(),
+    ),
+  ]);
 }
