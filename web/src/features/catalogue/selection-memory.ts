@@ -1,6 +1,6 @@
 /**
  * The navigation memory of spec section 3: which category and product the visitor picked last
- * ("Read More" or the sidebar). Kept in sessionStorage, so it survives a reload; can be cleared.
+ * ("Read More" or the sidebar). Kept in sessionStorage, so it survives a reload and ends with the tab.
  */
 import type { Selection } from './catalogue-index';
 
@@ -24,13 +24,5 @@ export function recallSelection(): Selection | null {
       : null;
   } catch {
     return null;
-  }
-}
-
-export function clearSelection(): void {
-  try {
-    window.sessionStorage.removeItem(MEMORY_KEY);
-  } catch {
-    // Nothing stored, nothing to clear.
   }
 }
