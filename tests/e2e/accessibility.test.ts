@@ -10,11 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/features/catalogue/reveal-schedule';
-import { POPUP_ON_DESCRIPTION_MS } from '../../web/src/features/enquiry/promo-popup';
 import {
-  advanceClock,
-  gotoOnPausedClock,
-  pauseClock,
   ROOT,
   scrollThrough,
   VIEWPORT_NAMES,
@@ -35,6 +31,7 @@ import {
   SITE_ROUTES,
   waitForFormReady,
   type AxeViolation,
+  openDescriptionPopup,
 } from './visitor';
 import { useJourneys } from './journeys';
 
@@ -84,12 +81,7 @@ describe.each(VIEWPORT_NAMES)('every screen at %s width', (viewport) => {
 describe.each(VIEWPORT_NAMES)('dialogs and form states at %s width', (viewport) => {
   it('the promo popup with its short form, with field errors, and thanked', async () => {
     const { page } = await auditVisit(viewport);
-    await pauseClock(page);
-    await gotoOnPausedClock(page, '/products/description/machine-weft');
-    await advanceClock(page, POPUP_ON_DESCRIPTION_MS);
-    const popup = page.getByRole('dialog', { name: 'Get a quote within one business day' });
-    await popup.waitFor();
-    await page.clock.resume();
+    const popup = await openDescriptionPopup(page);
     const form = shortForm(popup);
     await waitForFormReady(form.submit);
     await waitForStillness(page);

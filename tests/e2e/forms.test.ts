@@ -16,9 +16,7 @@ import {
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
 } from '../../functions/src/contract/enquiry';
-import { POPUP_ON_DESCRIPTION_MS } from '../../web/src/features/enquiry/promo-popup';
 import { WRITE_TIMEOUT_MS } from '../../web/src/lib/firebase';
-import { advanceClock, gotoOnPausedClock, pauseClock } from '../support/browser';
 import {
   browserClock,
   fillFullForm,
@@ -32,6 +30,7 @@ import {
   waitForFormReady,
   type FullEnquiry,
   type FullForm,
+  openDescriptionPopup,
 } from './visitor';
 import { useJourneys } from './journeys';
 
@@ -330,13 +329,7 @@ describe('the full enquiry form on /home', () => {
 describe('the short form in the popup', () => {
   it('asks for name, email, phone and business, then thanks the visitor in place, stores it and emails sales once', async () => {
     const { page } = await visit('mobile');
-    await pauseClock(page);
-    await gotoOnPausedClock(page, '/products/description/machine-weft');
-    await advanceClock(page, POPUP_ON_DESCRIPTION_MS);
-    const popup = page.getByRole('dialog', { name: 'Get a quote within one business day' });
-    await popup.waitFor();
-    // From here the visitor's time runs on (React paces showing loaded content with timers).
-    await page.clock.resume();
+    const popup = await openDescriptionPopup(page);
     const form = shortForm(popup);
     await waitForFormReady(form.submit);
 

@@ -29,6 +29,7 @@ import {
   waitForFormReady,
   type FullEnquiry,
   type FullForm,
+  promoPopup,
 } from './visitor';
 import { useJourneys } from './journeys';
 
@@ -197,7 +198,7 @@ describe('the popup by keyboard', () => {
     await tabTo(page, page.getByRole('link', { name: `Read More about ${FIRST_PRODUCT.productName}` }));
     const focusedBefore = await focusReport(page);
     await advanceClock(page, POPUP_AFTER_CARDS_MS);
-    const popup = page.getByRole('dialog', { name: 'Get a quote within one business day' });
+    const popup = promoPopup(page);
     await popup.waitFor();
 
     // Focus moves to the popup's first control, the × button; Enter closes the popup.

@@ -21,19 +21,20 @@ import {
   PRODUCTS,
   shortForm,
   waitForFormReady,
+  POPUP_NAME,
+  promoPopup,
 } from './visitor';
 import { useJourneys } from './journeys';
 
 /** The last product card is revealed this long after the page is ready. */
 const LAST_CARD_MS = (PRODUCTS.length - 1) * CARD_REVEAL_DELAY_MS;
-const POPUP_NAME = 'Get a quote within one business day';
 /** Far longer than any popup delay: nothing that did not open by then will. */
 const LONG_WAIT_MS = 5 * 60_000;
 
 const journeys = useJourneys({ stack: 'popups' });
 const visit = journeys.visit;
 
-const popup = (page: Page) => page.getByRole('dialog', { name: POPUP_NAME });
+const popup = promoPopup;
 const popupContent = (page: Page) => page.locator('dialog').filter({ hasText: POPUP_NAME });
 /** Open as a modal: shown, over an inert page. */
 const popupIsOpen = (page: Page) =>

@@ -13,7 +13,8 @@ import { enquiryPageCopy } from '../../web/src/content/enquiry-page';
 import { homeCopy } from '../../web/src/content/home';
 import { privacyPolicy, termsAndConditions } from '../../web/src/content/legal';
 import { pageMeta, productPageMeta } from '../../web/src/content/pages';
-import { ROOT, UI_TIMEOUT_MS } from '../support/browser';
+import { POPUP_ON_DESCRIPTION_MS } from '../../web/src/features/enquiry/promo-popup';
+import { advanceClock, gotoOnPausedClock, pauseClock, ROOT, UI_TIMEOUT_MS } from '../support/browser';
 import type { CaughtMail } from '../support/smtp-catcher';
 
 /** The value, or a failing test that says what was missing. */
@@ -255,4 +256,22 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
   });
+}
+
+/** The promotional popup, by its accessible name. */
+export const POPUP_NAME = 'Get a quote within one business day';
+export const promoPopup = (page: Page) => page.getByRole('dialog', { name: POPUP_NAME });
+
+/**
+ * Opens a product page on a paused clock and lets its popup come up 30 s later; from then on the
+ * visitor's time runs on (React paces showing loaded content with timers).
+ */
+export async function openDescriptionPopup(page: Page): Promise<Locator> {
+  await pauseClock(page);
+  await gotoOnPausedClock(page, '/products/description/machine-weft');
+  await advanceClock(page, POPUP_ON_DESCRIPTION_MS);
+  const popup = promoPopup(page);
+  await popup.waitFor();
+  await page.clock.resume();
+  return popup;
 }
