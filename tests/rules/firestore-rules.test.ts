@@ -16,6 +16,7 @@ import { addDoc, collection, doc, getDoc, setDoc, Timestamp, type Firestore } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFirestoreRules, startRulesEnvironment } from '../support/rules-env.ts';
 import { acceptedRequestCases, deniedRequestCases, EXISTING_ENQUIRY_ID } from './attack-cases.ts';
+import { acceptedDocumentIdCases, deniedDocumentIdCases, STORED_ENQUIRY_IDS } from './document-id-cases.ts';
 import { formPayloads, stampedByServer, VALID_DOCUMENT } from './enquiry-documents.ts';
 import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries.ts';
 import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage.ts';
@@ -56,10 +57,9 @@ beforeAll(async () => {
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore() as unknown as Firestore;
     for (const target of ENQUIRY_COLLECTIONS) {
-      await setDoc(doc(db, target, EXISTING_ENQUIRY_ID), {
-        ...VALID_DOCUMENT[target](),
-        createdAt: Timestamp.now(),
-      });
+      for (const id of [EXISTING_ENQUIRY_ID, STORED_ENQUIRY_IDS[target]]) {
+        await setDoc(doc(db, target, id), { ...VALID_DOCUMENT[target](), createdAt: Timestamp.now() });
+      }
     }
   });
 });
@@ -68,8 +68,8 @@ afterAll(async () => {
   await Promise.all([env?.cleanup(), bulkEnv?.cleanup()]);
 });
 
-const DENIED = deniedRequestCases();
-const ACCEPTED = acceptedRequestCases();
+const DENIED = [...deniedRequestCases(), ...deniedDocumentIdCases()];
+const ACCEPTED = [...acceptedRequestCases(), ...acceptedDocumentIdCases()];
 const ACTOR_TITLES = ['an anonymous visitor', 'a signed-in user claiming admin'];
 
 function actorNamed(title: string, { bulky = false } = {}): Actor {
