@@ -43,8 +43,20 @@ function chunkFiles(manifest: Manifest, sources: string[]): string[] {
  * the HTML, CSS, fonts and hero image have the bandwidth to themselves until the page is on
  * screen; hydration follows. One small external file (the Content-Security-Policy allows no inline
  * script) adds the entry module and preloads the page's chunks listed in data-modules.
+ *
+ * Until the code arrives a visitor can already type into a prerendered form; the boot script
+ * notes which of its fields they leave, so the form validates those as soon as it takes over.
  */
-const BOOT_SCRIPT = `(function () {
+const bootScript = (leftControlsGlobal: string) => `(function () {
+  var left = (window.${leftControlsGlobal} = []);
+  document.addEventListener(
+    'focusout',
+    function (event) {
+      var control = event.target;
+      if (control && control.form && control.id && left.indexOf(control.id) < 0) left.push(control.id);
+    },
+    true
+  );
   var modules = document.currentScript.getAttribute('data-modules').split(' ');
   var started = false;
   function start() {
@@ -74,10 +86,11 @@ const BOOT_SCRIPT = `(function () {
 })();
 `;
 
-function writeBootScript(): string {
-  const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64url').slice(0, 8);
+function writeBootScript(leftControlsGlobal: string): string {
+  const source = bootScript(leftControlsGlobal);
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
   const file = `/assets/boot-${hash}.js`;
-  writeFileSync(join(SITE_DIR, file), BOOT_SCRIPT);
+  writeFileSync(join(SITE_DIR, file), source);
   return file;
 }
 
@@ -130,7 +143,7 @@ async function main() {
   const manifest = JSON.parse(readFileSync(join(SITE_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const server = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerEntry;
   const fonts = fontPreloads();
-  const boot = writeBootScript();
+  const boot = writeBootScript(server.LEFT_CONTROLS_GLOBAL);
 
   async function writePage(path: string, file: string) {
     const { html, head } = await server.renderPage(path);

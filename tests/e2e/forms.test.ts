@@ -4,7 +4,7 @@
  * the sales inbox. Full form on /home and /enquiry, short form in the popup, a failing database,
  * a double click, and a draft that survives a reload.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import {
 import { WRITE_TIMEOUT_MS } from '../../web/src/lib/firebase';
 import {
   browserClock,
+  fieldError,
   fillFullForm,
   fillShortForm,
   fullEnquiry,
@@ -27,6 +28,7 @@ import {
   polled,
   popupEnquiry,
   shortForm,
+  thankYouDialog,
   waitForFormReady,
   type FullEnquiry,
   type FullForm,
@@ -42,18 +44,7 @@ const FAST_FAILURE_MS = 5_000;
 const journeys = useJourneys({ stack: 'forms' });
 const visit = journeys.visit;
 
-/** The message shown for a field (through aria-describedby), or null. */
-const fieldError = (control: Locator) =>
-  control.evaluate((element) => {
-    const id = element.getAttribute('aria-describedby');
-    const text = id ? document.getElementById(id)?.textContent : null;
-    return element.getAttribute('aria-invalid') === 'true'
-      ? (text ?? '(invalid, no message)')
-      : (text ?? null);
-  });
-
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
-const thankYouDialog = (page: Page) => page.getByRole('dialog', { name: 'Thank you!' });
 
 /** The document's fields without what the functions add after delivery. */
 function storedFields(doc: QueryDocumentSnapshot): Record<string, unknown> {

@@ -222,6 +222,22 @@ export async function fillShortForm(form: ShortForm, enquiry: PopupEnquiry): Pro
 
 export const polled = { timeout: UI_TIMEOUT_MS };
 
+/** A person typing on a phone: about 110 ms a key. */
+export const TYPING_DELAY_MS = 110;
+
+/** The message shown for a field (through aria-describedby), or null. */
+export const fieldError = (control: Locator) =>
+  control.evaluate((element) => {
+    const id = element.getAttribute('aria-describedby');
+    const text = id ? document.getElementById(id)?.textContent : null;
+    return element.getAttribute('aria-invalid') === 'true'
+      ? (text ?? '(invalid, no message)')
+      : (text ?? null);
+  });
+
+/** The full form's thank-you popup. */
+export const thankYouDialog = (page: Page) => page.getByRole('dialog', { name: 'Thank you!' });
+
 /** The browser's own dd-mm-yyyy and hh:mm:ss (24 h) for its clock now, read independently of the site. */
 export function browserClock(page: Page): Promise<{ date: string; time: string }> {
   return page.evaluate(() => {

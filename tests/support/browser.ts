@@ -33,6 +33,30 @@ export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 /** The site's visitors are mostly in India: dates and times on enquiries are Indian local time. */
 export const VISITOR_TIMEZONE = 'Asia/Kolkata';
 
+/**
+ * Phone networks as Chrome DevTools emulates them: Lighthouse's mobile profile ("slow 4G": 150 ms
+ * round trip, 1.6 Mbit/s down, 750 kbit/s up) and a weaker connection at 400 kbit/s.
+ */
+export const NETWORK_PROFILES = {
+  'slow 4G': { latencyMs: 150, downloadKbps: 1_600, uploadKbps: 750 },
+  '400 kbit/s': { latencyMs: 150, downloadKbps: 400, uploadKbps: 400 },
+} as const;
+export type NetworkProfile = keyof typeof NETWORK_PROFILES;
+
+/** Puts the page's network on a profile, for every request it makes from now on. */
+export async function emulateNetwork(page: Page, profile: NetworkProfile): Promise<void> {
+  const { latencyMs, downloadKbps, uploadKbps } = NETWORK_PROFILES[profile];
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: latencyMs,
+    // The protocol counts bytes per second.
+    downloadThroughput: (downloadKbps * 1000) / 8,
+    uploadThroughput: (uploadKbps * 1000) / 8,
+  });
+}
+
 /** How long a visitor-facing condition may take before a test gives up. */
 export const UI_TIMEOUT_MS = 10_000;
 

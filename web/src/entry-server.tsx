@@ -8,6 +8,7 @@ import { renderPageHead, type PageHead } from './features/seo/page-head';
 export { sitePaths } from './app/site-paths';
 export { NOT_FOUND_PATH } from './app/pages/not-found-page';
 export { renderPageHead };
+export { LEFT_CONTROLS_GLOBAL } from './features/enquiry/prerendered-form';
 
 /**
  * Every lazily loaded part is loaded first, so nothing suspends and the page comes out as plain,

@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
 import { Redirect, Router, useLocation } from 'wouter';
+import { ErrorBoundary } from '../components/error-boundary';
+import { RecoveryNotice } from '../components/recovery-notice';
 import { HeadCollectorProvider, type CollectHead } from '../features/seo/page-head';
 import { NotFoundPage } from './pages/not-found-page';
 import { HOME_PATH, matchPage } from './routes';
@@ -10,13 +12,29 @@ function PageOutlet() {
   if (location === '/') return <Redirect to={HOME_PATH} replace />;
   const match = matchPage(location);
   const Page = match?.route.page;
+  const routeKey = match?.route.path ?? 'not-found';
   return (
-    // The not-found page sits in the same boundary as every page, so an unknown product URL
-    // (rendered by the product page) and 404.html produce the same markup to hydrate.
-    <Suspense fallback={<div className="page-loading" />}>
-      {/* Keyed by route pattern: switching products keeps the description page mounted. */}
-      {Page ? <Page key={match.route.path} params={match.params} /> : <NotFoundPage />}
-    </Suspense>
+    // A page that fails (its code gone after a release, or a bug) takes only the main area with it.
+    <ErrorBoundary key={routeKey} fallback={(error) => <PageRecovery error={error} />}>
+      {/* The not-found page sits in the same boundary as every page, so an unknown product URL
+          (rendered by the product page) and 404.html produce the same markup to hydrate. */}
+      <Suspense fallback={<div className="page-loading" />}>
+        {/* Keyed by route pattern: switching products keeps the description page mounted. */}
+        {Page ? <Page key={routeKey} params={match.params} /> : <NotFoundPage />}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function PageRecovery({ error }: { error: unknown }) {
+  return (
+    <section className="section">
+      <div className="container">
+        <RecoveryNotice error={error} title="This page could not be shown" headingLevel={1}>
+          <p>Something went wrong while loading it. Reloading the page usually fixes this.</p>
+        </RecoveryNotice>
+      </div>
+    </section>
   );
 }
 

@@ -1,22 +1,41 @@
 /**
  * A code-split page that can be loaded ahead of rendering: the browser loads the current page's
- * chunk before hydrating (so hydration never waits) and the other pages when it is idle.
+ * chunk before hydrating (so hydration never waits) and the other pages when the visitor shows
+ * intent to open them. A failed download is retried and never cached (see lib/code-loading).
  */
-import { use, type ComponentType } from 'react';
+import { use, useMemo, type ComponentType } from 'react';
+import { loadCode } from '../lib/code-loading';
+import { useInteractive } from '../lib/hydration';
 
 export type LazyPage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/** Never settles: a boundary suspended on it keeps its prerendered HTML on screen. */
+const NEVER = new Promise<never>(() => undefined);
 
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
   let pending: Promise<ComponentType<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
+  let forHydration: Promise<ComponentType<P>> | undefined;
   const preload = () =>
-    (pending ??= load().then((module) => {
-      loaded = module.default;
-      return loaded;
-    }));
+    (pending ??= loadCode(load).then(
+      (module) => {
+        loaded = module.default;
+        return loaded;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
   function Page(props: P) {
-    const Loaded = loaded ?? use(preload());
-    return <Loaded {...props} />;
+    // Hydrating a page whose code cannot be had: its prerendered HTML stays, readable and with
+    // plain links, rather than giving way to an error. After a navigation the failure goes to the
+    // page's error boundary instead, which loads the address afresh.
+    const hydrating = !useInteractive();
+    const Loaded = loaded ?? use(hydrating ? (forHydration ??= preload().catch(() => NEVER)) : preload());
+    // The same element when only `hydrating` changed: the page below is not rendered again, so a
+    // part of it still waiting to hydrate (a deferred form) is not discarded as updated.
+    return useMemo(() => <Loaded {...props} />, [Loaded, props]);
   }
   return Object.assign(Page, { preload });
 }

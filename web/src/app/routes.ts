@@ -105,7 +105,10 @@ export function preloadPageOnIntent(): void {
     const link = (event.target as Element | null)?.closest?.('a[href^="/"]');
     if (!link) return;
     const { pathname } = new URL((link as HTMLAnchorElement).href);
-    void matchPage(pathname)?.route.page.preload();
+    // Only a head start: a failure here is retried when the page is opened.
+    matchPage(pathname)
+      ?.route.page.preload()
+      .catch(() => undefined);
   };
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     document.addEventListener(type, preload, { passive: true, capture: true });

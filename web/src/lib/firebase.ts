@@ -2,7 +2,8 @@
  * The only module that touches the Firebase SDK. Nothing of Firebase is in the first page load:
  * the SDK (Firestore Lite, ~30 KB) is fetched when a visitor first focuses a form or submits.
  */
-import type { EnquiryCollection } from '@contract/enquiry';
+import { ENQUIRY_RECEIPTS_COLLECTION, type EnquiryCollection } from '@contract/enquiry';
+import { loadCode } from './code-loading';
 
 const env = import.meta.env;
 const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-sme-hair';
@@ -23,13 +24,14 @@ const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
 export const WRITE_TIMEOUT_MS = 20_000;
 
 async function connect() {
-  const [{ initializeApp }, firestore] = await Promise.all([
-    import('firebase/app'),
-    import('firebase/firestore/lite'),
-  ]);
+  const [{ initializeApp }, firestore] = await loadCode(() =>
+    Promise.all([import('firebase/app'), import('firebase/firestore/lite')]),
+  );
   const app = initializeApp(firebaseConfig);
   if (appCheckSiteKey) {
-    const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await import('firebase/app-check');
+    const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await loadCode(
+      () => import('firebase/app-check'),
+    );
     initializeAppCheck(app, {
       provider: new ReCaptchaEnterpriseProvider(appCheckSiteKey),
       isTokenAutoRefreshEnabled: true,
@@ -75,16 +77,46 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** Stores one enquiry; `createdAt` is the server's time, which the rules insist on. */
+type Connection = Awaited<ReturnType<typeof connect>>;
+
+const errorCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : null;
+
+/**
+ * Whether an enquiry with this ID is stored: the rules allow reading its receipt path exactly
+ * then (and the path itself is always empty).
+ */
+async function isStored({ db, firestore }: Connection, enquiryId: string): Promise<boolean> {
+  try {
+    await firestore.getDoc(firestore.doc(db, ENQUIRY_RECEIPTS_COLLECTION, enquiryId));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stores one enquiry under the ID its form chose; `createdAt` is the server's time, which the
+ * rules insist on. Retrying the same submission is safe: the rules allow only creating, so a
+ * second write of a stored enquiry is refused, and if the enquiry is found stored (an earlier
+ * attempt got through but its answer was lost) the retry has succeeded.
+ */
 export async function saveEnquiry(
   collection: EnquiryCollection,
+  enquiryId: string,
   payload: Record<string, string>,
 ): Promise<void> {
-  const write = openConnection().then(({ db, firestore }) =>
-    firestore.addDoc(firestore.collection(db, collection), {
-      ...payload,
-      createdAt: firestore.serverTimestamp(),
-    }),
-  );
+  const write = openConnection().then(async (connection) => {
+    const { db, firestore } = connection;
+    try {
+      await firestore.setDoc(firestore.doc(db, collection, enquiryId), {
+        ...payload,
+        createdAt: firestore.serverTimestamp(),
+      });
+    } catch (error) {
+      if (errorCode(error) === 'permission-denied' && (await isStored(connection, enquiryId))) return;
+      throw error;
+    }
+  });
   await withTimeout(write, WRITE_TIMEOUT_MS);
 }

@@ -1,12 +1,21 @@
-import { ENQUIRY_COLLECTION, FORM_MESSAGES, FORM_PAGES, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry';
+import {
+  ENQUIRY_COLLECTION,
+  ENQUIRY_ID_PATTERN,
+  FORM_MESSAGES,
+  FORM_PAGES,
+  POPUP_ENQUIRY_COLLECTION,
+} from '@contract/enquiry';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryForm } from './enquiry-form';
+import { LEFT_CONTROLS_GLOBAL } from './prerendered-form';
 import { hasSubmittedEnquiry } from './enquiry-session';
 
 const saveEnquiry = vi.hoisted(() =>
-  vi.fn<(collection: string, payload: Record<string, string>) => Promise<void>>(),
+  vi.fn<(collection: string, enquiryId: string, payload: Record<string, string>) => Promise<void>>(),
 );
 vi.mock('../../lib/firebase', () => ({ saveEnquiry, prepareEnquiryStore: () => undefined }));
 
@@ -117,7 +126,7 @@ describe('the full enquiry form', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeInTheDocument();
     expect(saveEnquiry).toHaveBeenCalledTimes(1);
-    expect(saveEnquiry).toHaveBeenCalledWith(ENQUIRY_COLLECTION, {
+    expect(saveEnquiry).toHaveBeenCalledWith(ENQUIRY_COLLECTION, expect.stringMatching(ENQUIRY_ID_PATTERN), {
       formpage: 'Homepage',
       name: 'Priya Raman',
       companyname: 'Raman Salons',
@@ -203,6 +212,96 @@ describe('the full enquiry form', () => {
     render(<EnquiryForm id="draft" />);
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(''));
   });
+
+  it('retries a failed submission under the same document ID, even after a reload, and picks a new one once sent', async () => {
+    saveEnquiry.mockRejectedValueOnce(new Error('the answer was lost'));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup({ delay: null });
+    const first = render(<EnquiryForm id="retry" />);
+    await fillFullForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(submitButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.submitFailed);
+    const firstId = saveEnquiry.mock.calls[0]?.[1];
+    expect(firstId).toMatch(ENQUIRY_ID_PATTERN);
+
+    // The visitor reloads: the draft brings back the fields, the alert and the same ID.
+    first.unmount();
+    render(<EnquiryForm id="retry" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.submitFailed);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Priya Raman');
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(submitButton());
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(saveEnquiry.mock.calls.map((call) => call[1])).toEqual([firstId, firstId]);
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await fillFullForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(submitButton());
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    const nextId = saveEnquiry.mock.calls[2]?.[1];
+    expect(nextId).toMatch(ENQUIRY_ID_PATTERN);
+    expect(nextId).not.toBe(firstId);
+    consoleError.mockRestore();
+  });
+
+  it('sends one document when Enter is pressed twice', async () => {
+    let finish!: () => void;
+    saveEnquiry.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" />);
+    await fillFullForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await user.click(screen.getByLabelText(/^City/));
+    await user.keyboard('{Enter}{Enter}');
+    await waitFor(() => expect(saveEnquiry).toHaveBeenCalledTimes(1));
+    await user.keyboard('{Enter}');
+    await act(async () => finish());
+    await screen.findByRole('dialog', { name: 'Thank you!' });
+    expect(saveEnquiry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a prerendered form typed into before its code arrived', () => {
+  it('keeps what was typed, ticked and chosen, the focus and the caret, and flags the field already left', async () => {
+    const slot = document.createElement('div');
+    slot.dataset.formSlot = 'early';
+    slot.innerHTML = renderToString(<EnquiryForm id="early" formpage={FORM_PAGES.enquiry} />);
+    document.body.append(slot);
+    const control = (name: string) =>
+      slot.querySelector<HTMLInputElement>(`[name="${name}"]`) as HTMLInputElement;
+    // What the visitor did before any code ran; the boot script noted the fields they left.
+    control('name').value = 'Priya Raman';
+    control('email').value = 'priya@';
+    (slot.querySelector('select[name="ordertype"]') as HTMLSelectElement).value = 'retail';
+    control('terms').checked = true;
+    control('city').value = 'Chennai';
+    control('city').focus();
+    control('city').setSelectionRange(3, 3);
+    (window as unknown as Record<string, unknown>)[LEFT_CONTROLS_GLOBAL] = ['early-name', 'early-email'];
+
+    const root = await act(async () =>
+      hydrateRoot(slot, <EnquiryForm id="early" formpage={FORM_PAGES.enquiry} />),
+    );
+    await waitFor(() => expect(control('email')).toHaveAttribute('aria-invalid', 'true'));
+    expect(control('email')).toHaveAccessibleDescription('Email is required and must be valid.');
+    expect(control('name')).not.toHaveAttribute('aria-invalid');
+    expect(control('name')).toHaveValue('Priya Raman');
+    expect(control('city')).toHaveValue('Chennai');
+    expect(slot.querySelector('select[name="ordertype"]')).toHaveValue('retail');
+    expect(control('terms')).toBeChecked();
+    expect(document.activeElement).toBe(control('city'));
+    expect([control('city').selectionStart, control('city').selectionEnd]).toEqual([3, 3]);
+
+    // Typing on goes through the form as usual.
+    const user = userEvent.setup({ delay: null });
+    await user.type(control('city'), ' North', { initialSelectionStart: 7, initialSelectionEnd: 7 });
+    expect(control('city')).toHaveValue('Chennai North');
+    act(() => root.unmount());
+    slot.remove();
+    Reflect.deleteProperty(window, LEFT_CONTROLS_GLOBAL);
+  });
 });
 
 describe('the short popup form', () => {
@@ -231,14 +330,18 @@ describe('the short popup form', () => {
     await user.click(submitButton());
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you!');
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(saveEnquiry).toHaveBeenCalledWith(POPUP_ENQUIRY_COLLECTION, {
-      name: 'Arun',
-      email: 'arun@example.in',
-      phone: '9123456780',
-      business: 'I am a Salon Retailer',
-      date: '21-11-2026',
-      time: '23:59:59',
-    });
+    expect(saveEnquiry).toHaveBeenCalledWith(
+      POPUP_ENQUIRY_COLLECTION,
+      expect.stringMatching(ENQUIRY_ID_PATTERN),
+      {
+        name: 'Arun',
+        email: 'arun@example.in',
+        phone: '9123456780',
+        business: 'I am a Salon Retailer',
+        date: '21-11-2026',
+        time: '23:59:59',
+      },
+    );
     vi.useRealTimers();
   });
 

@@ -12,20 +12,23 @@ import {
   ENQUIRY_FIELDS,
   FORM_MESSAGES,
   FORM_PAGES,
+  newEnquiryId,
   ORDER_TYPES,
   POPUP_ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_FIELDS,
   type FormPage,
 } from '@contract/enquiry';
 import { useFormik, type FormikErrors } from 'formik';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { Dialog } from '../../components/dialog';
 import { CheckIcon } from '../../components/icons';
+import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
 import { prepareEnquiryStore, saveEnquiry } from '../../lib/firebase';
-import { useInteractive } from '../../app/hydration';
+import { useInteractive } from '../../lib/hydration';
 import { TERMS_PATH } from '../../app/routes';
-import { readDraft, writeDraft } from './form-draft';
+import { draftKeyFor, readDraft, writeDraft, type DraftValue } from './form-draft';
+import { controlValues, prerenderedForm, restoreCaret, takeOver, type Takeover } from './prerendered-form';
 import { markEnquirySubmitted } from './enquiry-session';
 import {
   contractErrors,
@@ -129,6 +132,7 @@ const VARIANTS = {
   full: withInitialErrors(VARIANT_SETTINGS.full),
   short: withInitialErrors(VARIANT_SETTINGS.short),
 };
+type Variant = (typeof VARIANTS)[keyof typeof VARIANTS];
 
 export type EnquiryFormProps = {
   /** The spec's flag: the short popup form when set, the full form otherwise. */
@@ -142,6 +146,43 @@ export type EnquiryFormProps = {
   onSubmitted?: () => void;
 };
 
+/** The values a form starts from, and what it already knows about the visitor's progress. */
+type StartingState = {
+  values: FormValues;
+  touched: Partial<Record<keyof FormValues, boolean>>;
+  enquiryId: string | null;
+  submitFailed: boolean;
+  /** Set when hydrating a prerendered form the visitor may already have used. */
+  takeover: Takeover | null;
+};
+
+/**
+ * Where the form starts: the empty form, then the saved draft (a reload, or a page loaded afresh),
+ * then what the visitor typed into the prerendered form before the code arrived, which wins.
+ */
+function startingState(variant: Variant, placementId: string, draftKey: string): StartingState {
+  const fields = Object.keys(variant.initialValues) as (keyof FormValues)[];
+  const draft = typeof window === 'undefined' ? null : readDraft(draftKey, fields);
+  const form = prerenderedForm(placementId);
+  const takeover = form ? takeOver(form) : null;
+  const values: Record<string, DraftValue> = { ...variant.initialValues };
+  for (const field of fields) {
+    const typed = takeover?.values[field];
+    const drafted = draft?.values[field];
+    if (typed !== undefined && typed !== variant.initialValues[field]) values[field] = typed;
+    else if (drafted !== undefined && field !== 'website') values[field] = drafted;
+  }
+  return {
+    values: values as FormValues,
+    touched: Object.fromEntries(
+      (takeover?.left ?? []).filter((field) => field in variant.initialValues).map((field) => [field, true]),
+    ),
+    enquiryId: draft?.enquiryId ?? null,
+    submitFailed: draft?.submitFailed ?? false,
+    takeover,
+  };
+}
+
 export function EnquiryForm({
   short = false,
   formpage = FORM_PAGES.other,
@@ -150,43 +191,59 @@ export function EnquiryForm({
   onSubmitted,
 }: EnquiryFormProps) {
   const variant = short ? VARIANTS.short : VARIANTS.full;
-  const draftKey = `${short ? 'short' : 'full'}:${id}`;
-  const [alert, setAlert] = useState<string | null>(null);
+  const draftKey = draftKeyFor(short, id);
+  const [start] = useState(() => startingState(variant, id, draftKey));
+  const [alert, setAlert] = useState<string | null>(start.submitFailed ? FORM_MESSAGES.submitFailed : null);
   const [sending, setSending] = useState(false);
   const [thanked, setThanked] = useState(false);
+  // False while hydrating: everything that would make this render differ from the prerendered
+  // HTML's markup (field errors, the alert, the submit's state) waits for the next render.
   const interactive = useInteractive();
   const formRef = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
-  const draftRestored = useRef(false);
+  /** One ID per filled form: every retry of this submission writes the same document. */
+  const enquiryId = useRef(start.enquiryId);
   const thankYouId = useId();
 
   const formik = useFormik<FormValues>({
-    initialValues: variant.initialValues,
-    // The empty form is invalid from the start, without a validation pass after mounting.
-    initialErrors: variant.initialErrors,
+    initialValues: start.values,
+    // The form's validity is known from the first render, without a validation pass after mounting.
+    initialErrors: contractErrors(variant.fields, variant.rules, start.values) as FormikErrors<FormValues>,
+    initialTouched: start.touched,
     validationSchema: variant.schema,
     onSubmit: () => undefined,
   });
   const { values, errors, touched, setValues, setTouched, validateForm, resetForm } = formik;
 
-  // Restore the draft once, after hydration (the prerendered HTML is the empty form).
-  useEffect(() => {
-    const draft = readDraft<FormValues>(
-      draftKey,
-      Object.keys(variant.initialValues) as (keyof FormValues & string)[],
+  // Hydration keeps the page's elements: anything typed while it ran is in them but not yet in the
+  // state, and the caret must stay where the visitor left it.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    const takeover = start.takeover;
+    if (!form || !takeover) return;
+    const now = controlValues(form);
+    const typedMeanwhile = Object.fromEntries(
+      Object.entries(now).filter(([field, value]) => field in values && value !== takeover.values[field]),
     );
-    draftRestored.current = true;
-    if (draft) void setValues({ ...variant.initialValues, ...draft, website: '' }, true);
-  }, [draftKey, setValues, variant.initialValues]);
+    if (Object.keys(typedMeanwhile).length > 0)
+      void setValues((current) => ({ ...current, ...typedMeanwhile }), true);
+    if (takeover.caret) restoreCaret(form, takeover.caret);
+    // Once, right after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
-    if (!draftRestored.current) return;
     const { website: _trap, ...kept } = values;
     const untouched = Object.entries(kept).every(
       ([field, value]) => value === variant.initialValues[field as keyof FormValues],
     );
-    writeDraft(draftKey, untouched ? null : kept);
-  }, [draftKey, values, variant.initialValues]);
+    writeDraft(
+      draftKey,
+      untouched && !enquiryId.current
+        ? null
+        : { values: kept, enquiryId: enquiryId.current, submitFailed: alert === FORM_MESSAGES.submitFailed },
+    );
+  }, [draftKey, values, variant.initialValues, alert]);
 
   // The first focus in the form starts fetching the database SDK, so the submit is quick.
   useEffect(() => {
@@ -203,7 +260,7 @@ export function EnquiryForm({
 
   const invalid = Object.keys(errors).length > 0;
   const termsMissing = !short && !values.terms;
-  const blocked = invalid || termsMissing || sending;
+  const blocked = !interactive || invalid || termsMissing || sending;
 
   function focusField(field: string) {
     document.getElementById(`${id}-${field}`)?.focus();
@@ -216,7 +273,17 @@ export function EnquiryForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A double click, Enter pressed twice, or a submit while a write is in flight: one write.
     if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await send();
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  async function send() {
     const found = await validateForm();
     const firstInvalid = variant.fields.find((field) => found[field]);
     if (firstInvalid) {
@@ -230,7 +297,6 @@ export function EnquiryForm({
       focusField('terms');
       return;
     }
-    inFlight.current = true;
     setSending(true);
     setAlert(null);
     try {
@@ -260,9 +326,14 @@ export function EnquiryForm({
               formpage,
               now,
             );
-        await saveEnquiry(variant.collection, payload);
+        enquiryId.current ??= newEnquiryId();
+        // Kept with the draft before the write leaves, so even a reload retries this same document.
+        const { website: _trap, ...kept } = values;
+        writeDraft(draftKey, { values: kept, enquiryId: enquiryId.current, submitFailed: false });
+        await saveEnquiry(variant.collection, enquiryId.current, payload);
       }
-      resetForm({ values: variant.initialValues, errors: variant.initialErrors });
+      enquiryId.current = null;
+      resetForm({ values: variant.initialValues, errors: variant.initialErrors, touched: {} });
       writeDraft(draftKey, null);
       markEnquirySubmitted();
       setThanked(true);
@@ -270,8 +341,14 @@ export function EnquiryForm({
     } catch (error) {
       console.error('The enquiry could not be stored.', error);
       showAlert(FORM_MESSAGES.submitFailed);
+      // The database's code is gone (a new release): the page is loaded afresh, and the draft
+      // brings everything back, with the same document ID and this alert.
+      if (isCodeUnavailable(error) && canLoadAfresh()) {
+        const { website: _trap, ...kept } = values;
+        writeDraft(draftKey, { values: kept, enquiryId: enquiryId.current, submitFailed: true });
+        loadPageAfresh();
+      }
     } finally {
-      inFlight.current = false;
       setSending(false);
     }
   }
@@ -293,7 +370,7 @@ export function EnquiryForm({
   function renderField(field: TextField): ReactNode {
     const ui = FIELD_UI[field];
     if (!ui) return null;
-    const error = touched[field] ? errors[field] : undefined;
+    const error = interactive && touched[field] ? errors[field] : undefined;
     const errorId = `${fieldId(field)}-error`;
     const common = {
       id: fieldId(field),
@@ -390,7 +467,7 @@ export function EnquiryForm({
         )}
 
         <div className="enquiry-form__alert" role="alert">
-          {alert}
+          {interactive ? alert : null}
         </div>
 
         <button

@@ -1,0 +1,103 @@
+/**
+ * A buyer on a phone network types before the page's code has arrived. On Lighthouse's own
+ * mobile network profile (and a slower one), each prerendered form is tapped and typed into from
+ * its first paint at a person's pace; when the code takes over, every character, the focus and
+ * the caret stay where the visitor left them, fields already left are validated, and the enquiry
+ * then submits exactly as typed.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { emulateNetwork, NETWORK_PROFILES, waitForHydration, type NetworkProfile } from '../support/browser';
+import { useJourneys } from './journeys';
+import {
+  fieldError,
+  fullEnquiry,
+  fullForm,
+  polled,
+  thankYouDialog,
+  TYPING_DELAY_MS,
+  waitForFormReady,
+  type FullForm,
+} from './visitor';
+
+const journeys = useJourneys({ stack: 'early-typing' });
+
+type Placement = { path: string; formpage: string; scope: string };
+const PLACEMENTS: Placement[] = [
+  { path: '/enquiry', formpage: 'Enquirypage', scope: 'main' },
+  { path: '/home', formpage: 'Homepage', scope: '#contact' },
+];
+
+/** What the visitor types once in the name field, tapping each next field as a phone user does. */
+async function typeFromFirstPaint(page: Page, form: FullForm, enquiry: ReturnType<typeof fullEnquiry>) {
+  await page.keyboard.type(enquiry.name, { delay: TYPING_DELAY_MS });
+  await form.phone.click();
+  await page.keyboard.type(enquiry.phone, { delay: TYPING_DELAY_MS });
+  // A mistyped address, left at once: it must be flagged as soon as the form can speak.
+  await form.email.click();
+  await page.keyboard.type('meena@', { delay: TYPING_DELAY_MS });
+  await form.city.click();
+  await page.keyboard.type(enquiry.city, { delay: TYPING_DELAY_MS });
+}
+
+/** Whether the form's code had taken over when the visitor finished typing (else the test proves nothing). */
+const formIsLive = (form: FullForm) =>
+  form.submit.evaluate((button) => !(button as HTMLButtonElement).disabled);
+
+describe.each(PLACEMENTS)('typing into the form on $path before its code arrives', (placement) => {
+  it.each(Object.keys(NETWORK_PROFILES) as NetworkProfile[])(
+    'on %s keeps every character, the focus and the caret, and sends the enquiry as typed',
+    async (profile) => {
+      const { page } = await journeys.visit('mobile');
+      await emulateNetwork(page, profile);
+      await page.goto(placement.path, { waitUntil: 'commit' });
+      const form = fullForm(page.locator(placement.scope));
+      const enquiry = fullEnquiry('Pollachi');
+
+      await form.name.scrollIntoViewIfNeeded();
+      await form.name.click();
+      // The journey proves something only if the visitor is ahead of the code.
+      expect(await formIsLive(form), 'the form was live before the visitor started typing').toBe(false);
+      await typeFromFirstPaint(page, form, enquiry);
+
+      await waitForHydration(page);
+      await waitForFormReady(form.submit);
+      expect(await form.name.inputValue()).toBe(enquiry.name);
+      expect(await form.phone.inputValue()).toBe(enquiry.phone);
+      expect(await form.email.inputValue()).toBe('meena@');
+      expect(await form.city.inputValue()).toBe(enquiry.city);
+      // Still in the city field, the caret after the last letter typed.
+      const caret = await form.city.evaluate((input) => ({
+        focused: document.activeElement === input,
+        start: (input as HTMLInputElement).selectionStart,
+        end: (input as HTMLInputElement).selectionEnd,
+      }));
+      expect(caret).toEqual({ focused: true, start: enquiry.city.length, end: enquiry.city.length });
+      // Fields the visitor left are validated as if the code had been there all along.
+      await expect.poll(() => fieldError(form.email), polled).toBe('Email is required and must be valid.');
+      expect(await fieldError(form.name)).toBeNull();
+      expect(await fieldError(form.phone)).toBeNull();
+      expect(await fieldError(form.city)).toBeNull();
+
+      // The visitor carries on and sends it.
+      await page.keyboard.type(' North', { delay: TYPING_DELAY_MS });
+      await form.email.fill(enquiry.email);
+      await form.companyname.fill(enquiry.companyname);
+      await form.ordertype.selectOption(enquiry.ordertype);
+      await form.message.fill(enquiry.message);
+      await form.terms.check();
+      await expect.poll(() => form.submit.getAttribute('aria-disabled'), polled).toBe('false');
+      await form.submit.click();
+      await thankYouDialog(page).waitFor();
+
+      const doc = await journeys.store.waitForDocument(ENQUIRY_COLLECTION);
+      expect(doc.get('formpage')).toBe(placement.formpage);
+      expect(doc.get('name')).toBe(enquiry.name);
+      expect(doc.get('phone')).toBe(enquiry.phone);
+      expect(doc.get('email')).toBe(enquiry.email);
+      expect(doc.get('city')).toBe(`${enquiry.city} North`);
+      expect(doc.get('message')).toBe(enquiry.message);
+    },
+  );
+});
