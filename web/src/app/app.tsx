@@ -18,7 +18,7 @@ function PageOutlet() {
     <ErrorBoundary key={routeKey} fallback={(error) => <PageRecovery error={error} />}>
       {/* The not-found page sits in the same boundary as every page, so an unknown product URL
           (rendered by the product page) and 404.html produce the same markup to hydrate. */}
-      <Suspense fallback={<div className="page-loading" />}>
+      <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
         {/* Keyed by route pattern: switching products keeps the description page mounted. */}
         {Page ? <Page key={routeKey} params={match.params} /> : <NotFoundPage />}
       </Suspense>

@@ -15,6 +15,12 @@ const NEVER = new Promise<never>(() => undefined);
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
   let pending: Promise<ComponentType<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
+  /**
+   * What renders wait on. Unlike `pending` it keeps a failure: React renders a suspended page
+   * again when its promise settles, and a fresh download on each of those renders would never let
+   * the failure reach the error boundary (whose answer, a fresh page load, is the real retry).
+   */
+  let forRender: Promise<ComponentType<P>> | undefined;
   let forHydration: Promise<ComponentType<P>> | undefined;
   const preload = () =>
     (pending ??= loadCode(load).then(
@@ -32,7 +38,8 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
     // plain links, rather than giving way to an error. After a navigation the failure goes to the
     // page's error boundary instead, which loads the address afresh.
     const hydrating = !useInteractive();
-    const Loaded = loaded ?? use(hydrating ? (forHydration ??= preload().catch(() => NEVER)) : preload());
+    const Loaded =
+      loaded ?? use(hydrating ? (forHydration ??= preload().catch(() => NEVER)) : (forRender ??= preload()));
     // The same element when only `hydrating` changed: the page below is not rendered again, so a
     // part of it still waiting to hydrate (a deferred form) is not discarded as updated.
     return useMemo(() => <Loaded {...props} />, [Loaded, props]);

@@ -138,10 +138,16 @@ export const EnquiryFormSlot = memo(function EnquiryFormSlot({
       { rootMargin: PRELOAD_MARGIN },
     );
     observer.observe(element);
-    INTERACTIONS.forEach((type) => element.addEventListener(type, gate.want, { passive: true }));
+    // Heard on the document while capturing: React stops a discrete event aimed at a boundary it
+    // has not hydrated yet before it could bubble up to this element.
+    const reached = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) gate.want();
+    };
+    const listening = { capture: true, passive: true } as const;
+    INTERACTIONS.forEach((type) => document.addEventListener(type, reached, listening));
     return () => {
       observer.disconnect();
-      INTERACTIONS.forEach((type) => element.removeEventListener(type, gate.want));
+      INTERACTIONS.forEach((type) => document.removeEventListener(type, reached, listening));
     };
   }, [gate]);
 

@@ -245,9 +245,11 @@ export function EnquiryForm({
     );
   }, [draftKey, values, variant.initialValues, alert]);
 
-  // The first focus in the form starts fetching the database SDK, so the submit is quick.
+  // The first focus in the form starts fetching the database SDK, so the submit is quick (at
+  // once if the visitor is already typing in it when the form's code takes over).
   useEffect(() => {
     const form = formRef.current;
+    if (form?.contains(document.activeElement)) return prepareEnquiryStore();
     form?.addEventListener('focusin', prepareEnquiryStore, { once: true });
     return () => form?.removeEventListener('focusin', prepareEnquiryStore);
   }, []);
