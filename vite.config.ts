@@ -5,7 +5,10 @@ import { defineConfig } from 'vite';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const SHELL_MODULES =
-  /\/node_modules\/(react|react-dom|scheduler|wouter|regexparam)\/|\/web\/src\/(app\/(app|routes|lazy-page|hydration)\.tsx?$|app\/shell\/|app\/pages\/not-found-page|components\/|features\/seo\/page-head|content\/(site|pages)\.ts$|assets\/image-specs)/;
+  /\/node_modules\/(react|react-dom|scheduler|wouter|regexparam)\/|\/web\/src\/(app\/(app|routes|lazy-page)\.tsx?$|app\/shell\/|app\/pages\/not-found-page|components\/|lib\/(hydration|code-loading)\.ts$|features\/seo\/page-head|content\/(site|pages)\.ts$|assets\/image-specs)/;
+/** What every page with a form (or a popup form) needs before the form's own code: one file. */
+const FORM_SLOT_MODULES =
+  /\/web\/src\/features\/enquiry\/(enquiry-form-slot|enquiry-session|form-draft|prerendered-form)\.tsx?$/;
 
 /** Builds the React site in web/ into dist/site; `--ssr` builds the prerender bundle into .ssr. */
 export default defineConfig(({ isSsrBuild }) => ({
@@ -39,6 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'shell',
                   test: SHELL_MODULES,
                 },
+                { name: 'enquiry-form-slot', test: FORM_SLOT_MODULES },
               ],
             },
           },

@@ -20,7 +20,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('A part of the page could not be shown.', error, info.componentStack);
+    console.error(error, info.componentStack);
   }
 
   render(): ReactNode {

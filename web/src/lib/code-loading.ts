@@ -8,7 +8,7 @@
 /** A piece of the site's code that could not be downloaded, even after retrying. */
 export class CodeUnavailableError extends Error {
   constructor(cause: unknown) {
-    super('A part of the site could not be downloaded.', { cause });
+    super('code unavailable', { cause });
     this.name = 'CodeUnavailableError';
   }
 }
@@ -37,11 +37,11 @@ export async function loadCode<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-const FRESH_LOAD_KEY = 'sme:fresh-load';
+const FRESH_LOAD_PREFIX = 'sme:fresh-load:';
 /** A second forced load of the same address within this time means reloading does not help. */
 export const FRESH_LOAD_WINDOW_MS = 60_000;
 
-const currentAddress = () => window.location.pathname + window.location.search;
+const freshLoadKey = () => FRESH_LOAD_PREFIX + window.location.pathname + window.location.search;
 
 /**
  * Whether a full page load of the current address may bring current code: not when one was made
@@ -49,15 +49,7 @@ const currentAddress = () => window.location.pathname + window.location.search;
  */
 export function canLoadAfresh(now = Date.now()): boolean {
   try {
-    const last = JSON.parse(window.sessionStorage.getItem(FRESH_LOAD_KEY) ?? 'null') as {
-      address?: unknown;
-      at?: unknown;
-    } | null;
-    return !(
-      last?.address === currentAddress() &&
-      typeof last.at === 'number' &&
-      now - last.at < FRESH_LOAD_WINDOW_MS
-    );
+    return !(now - Number(window.sessionStorage.getItem(freshLoadKey())) < FRESH_LOAD_WINDOW_MS);
   } catch {
     return false;
   }
@@ -66,7 +58,7 @@ export function canLoadAfresh(now = Date.now()): boolean {
 /** A full page load of the current address (its prerendered HTML, then its current code). */
 export function loadPageAfresh(now = Date.now()): void {
   try {
-    window.sessionStorage.setItem(FRESH_LOAD_KEY, JSON.stringify({ address: currentAddress(), at: now }));
+    window.sessionStorage.setItem(freshLoadKey(), String(now));
   } catch {
     // Without storage canLoadAfresh() says no, so no loop can start from here.
   }

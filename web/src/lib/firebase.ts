@@ -2,7 +2,8 @@
  * The only module that touches the Firebase SDK. Nothing of Firebase is in the first page load:
  * the SDK (Firestore Lite, ~30 KB) is fetched when a visitor first focuses a form or submits.
  */
-import { ENQUIRY_RECEIPTS_COLLECTION, type EnquiryCollection } from '@contract/enquiry';
+import type { EnquiryCollection } from '@contract/enquiry';
+import { ENQUIRY_RECEIPTS_COLLECTION } from '@contract/enquiry-id';
 import { loadCode } from './code-loading';
 
 const env = import.meta.env;

@@ -17,7 +17,7 @@ import { site } from '../../content/site';
 import { loadCode } from '../../lib/code-loading';
 import type { EnquiryFormProps } from './enquiry-form';
 import { draftKeyFor, readDraft, writeDraft } from './form-draft';
-import { changedControlValues, controlValues, prerenderedForm } from './prerendered-form';
+import { controlValues, prerenderedForm } from './prerendered-form';
 
 type FormModule = typeof import('./enquiry-form');
 
@@ -111,7 +111,7 @@ export const EnquiryFormSlot = memo(function EnquiryFormSlot({
       const form = prerenderedForm(props.id);
       if (!form) return;
       const key = draftKeyFor(Boolean(props.short), props.id);
-      const typed = changedControlValues(form);
+      const typed = controlValues(form, true);
       delete typed.website;
       const draft = readDraft(key, Object.keys(controlValues(form)));
       writeDraft(key, {

@@ -1,10 +1,5 @@
-import {
-  ENQUIRY_COLLECTION,
-  ENQUIRY_ID_PATTERN,
-  FORM_MESSAGES,
-  FORM_PAGES,
-  POPUP_ENQUIRY_COLLECTION,
-} from '@contract/enquiry';
+import { ENQUIRY_COLLECTION, FORM_MESSAGES, FORM_PAGES, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry';
+import { ENQUIRY_ID_PATTERN } from '@contract/enquiry-id';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';

@@ -12,12 +12,12 @@ import {
   ENQUIRY_FIELDS,
   FORM_MESSAGES,
   FORM_PAGES,
-  newEnquiryId,
   ORDER_TYPES,
   POPUP_ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_FIELDS,
   type FormPage,
 } from '@contract/enquiry';
+import { newEnquiryId } from '@contract/enquiry-id';
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
@@ -28,7 +28,8 @@ import { prepareEnquiryStore, saveEnquiry } from '../../lib/firebase';
 import { useInteractive } from '../../lib/hydration';
 import { TERMS_PATH } from '../../app/routes';
 import { draftKeyFor, readDraft, writeDraft, type DraftValue } from './form-draft';
-import { controlValues, prerenderedForm, restoreCaret, takeOver, type Takeover } from './prerendered-form';
+import { takeOver, type Takeover } from './form-takeover';
+import { controlValues, prerenderedForm } from './prerendered-form';
 import { markEnquirySubmitted } from './enquiry-session';
 import {
   contractErrors,
@@ -215,8 +216,8 @@ export function EnquiryForm({
   });
   const { values, errors, touched, setValues, setTouched, validateForm, resetForm } = formik;
 
-  // Hydration keeps the page's elements: anything typed while it ran is in them but not yet in the
-  // state, and the caret must stay where the visitor left it.
+  // Hydration keeps the page's elements (and so the focus and the caret): anything typed while it
+  // ran is in them but not yet in the state.
   useLayoutEffect(() => {
     const form = formRef.current;
     const takeover = start.takeover;
@@ -227,23 +228,24 @@ export function EnquiryForm({
     );
     if (Object.keys(typedMeanwhile).length > 0)
       void setValues((current) => ({ ...current, ...typedMeanwhile }), true);
-    if (takeover.caret) restoreCaret(form, takeover.caret);
     // Once, right after hydration.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
+  /** What the visitor typed (never the bot trap), with the submission's ID: kept across reloads. */
+  const keepDraft = (submitFailed: boolean) => {
     const { website: _trap, ...kept } = values;
     const untouched = Object.entries(kept).every(
       ([field, value]) => value === variant.initialValues[field as keyof FormValues],
     );
     writeDraft(
       draftKey,
-      untouched && !enquiryId.current
-        ? null
-        : { values: kept, enquiryId: enquiryId.current, submitFailed: alert === FORM_MESSAGES.submitFailed },
+      untouched && !enquiryId.current ? null : { values: kept, enquiryId: enquiryId.current, submitFailed },
     );
-  }, [draftKey, values, variant.initialValues, alert]);
+  };
+  const failedAlert = alert === FORM_MESSAGES.submitFailed;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keepDraft reads exactly these
+  useEffect(() => keepDraft(failedAlert), [values, failedAlert]);
 
   // The first focus in the form starts fetching the database SDK, so the submit is quick (at
   // once if the visitor is already typing in it when the form's code takes over).
@@ -330,8 +332,7 @@ export function EnquiryForm({
             );
         enquiryId.current ??= newEnquiryId();
         // Kept with the draft before the write leaves, so even a reload retries this same document.
-        const { website: _trap, ...kept } = values;
-        writeDraft(draftKey, { values: kept, enquiryId: enquiryId.current, submitFailed: false });
+        keepDraft(false);
         await saveEnquiry(variant.collection, enquiryId.current, payload);
       }
       enquiryId.current = null;
@@ -346,8 +347,7 @@ export function EnquiryForm({
       // The database's code is gone (a new release): the page is loaded afresh, and the draft
       // brings everything back, with the same document ID and this alert.
       if (isCodeUnavailable(error) && canLoadAfresh()) {
-        const { website: _trap, ...kept } = values;
-        writeDraft(draftKey, { values: kept, enquiryId: enquiryId.current, submitFailed: true });
+        keepDraft(true);
         loadPageAfresh();
       }
     } finally {
