@@ -11,6 +11,7 @@ import {
 import { fieldText } from '../../functions/src/mail/template';
 import { formatIndiaIso, startOfIndiaDay } from '../../functions/src/india-time';
 import { NOTIFICATION_FIELD } from '../../functions/src/delivery-state';
+import { csvFile } from '../../functions/src/csv';
 
 export const DEMO_PROJECT_ID = 'demo-sme-hair';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
@@ -78,23 +79,7 @@ export function chooseExportTarget(projectId: string, env: NodeJS.ProcessEnv): E
   return { kind: 'project' };
 }
 
-/** First characters that make Excel, LibreOffice or Sheets read a cell as a formula. */
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']);
-
-/** A visitor's `=HYPERLINK(...)` stays text: a leading apostrophe stops formula evaluation. */
-export function neutraliseFormula(value: string): string {
-  return FORMULA_STARTS.has(value.charAt(0)) ? `'${value}` : value;
-}
-
-/** RFC 4180 quoting: fields with a quote, comma or line break are quoted, quotes doubled. */
-export function csvCell(value: string): string {
-  const safe = neutraliseFormula(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Excel reads a CSV as UTF-8 (Tamil, emoji) only when it starts with a byte order mark. */
-const UTF8_BOM = '\uFEFF';
-const CSV_LINE_END = '\r\n';
+export { csvCell, neutraliseFormula } from '../../functions/src/csv';
 
 export type ExportDocument = { id: string; data: Record<string, unknown> };
 
@@ -138,11 +123,10 @@ export function exportColumns(collection: EnquiryCollection): Column[] {
 
 export function enquiriesToCsv(collection: EnquiryCollection, docs: ExportDocument[]): string {
   const columns = exportColumns(collection);
-  const lines = [
-    columns.map((column) => csvCell(column.header)).join(','),
-    ...docs.map((doc) => columns.map((column) => csvCell(column.value(doc))).join(',')),
-  ];
-  return UTF8_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END;
+  return csvFile(
+    columns.map((column) => column.header),
+    docs.map((doc) => columns.map((column) => column.value(doc))),
+  );
 }
 
 /** Oldest first; documents without a server time (written by hand) come first. */
