@@ -87,6 +87,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** C0 and C1 controls (CR, LF, NEL among them), DEL, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- these are the characters it removes
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
 /** Bidi controls: ALM, LRM, RLM, the embeddings and overrides, the isolates. */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
@@ -288,6 +289,7 @@ function salesHtml(enquiry: Enquiry, subject: string, rows: Row[]): string {
 }
 
 /** Every line break a mail client might honour, so each line of the message gets its indent. */
+// eslint-disable-next-line no-control-regex -- vertical tab and form feed break lines too
 const ANY_LINE_BREAK = /\r\n|[\n\r\u000b\f\u0085\u2028\u2029]/;
 /** The message sits under its label, indented, so none of its lines starts at the margin. */
 const MESSAGE_INDENT = '  ';
