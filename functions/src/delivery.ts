@@ -1,20 +1,42 @@
 /**
- * Delivering one enquiry's sales email exactly once: claim the document in a transaction, send,
- * record the outcome in a transaction. Only the claimer sends, so a trigger event delivered twice,
- * a trigger racing the sweeper, or two sweeps all produce one email.
+ * Delivering one enquiry's sales email at most once: admit or claim the document in a
+ * transaction, send, record the outcome in a transaction. Only the claimer sends, so a trigger
+ * event delivered twice, a trigger racing the sweeper, or two sweeps all produce one email.
+ *
+ * A new enquiry passes admission control first (admission.ts): a duplicate is recorded and not
+ * sent, a sender over its limit or an enquiry over a global cap is HELD for the hourly digest.
  *
  * The one window that can still repeat a mail is a sender that dies after the SMTP server accepted
  * the message but before SENT is written; its lease then expires and the enquiry is sent again.
  * Sending twice there is the right side to err on (losing an enquiry is worse), and the stable
  * Message-ID lets the mailbox recognise the repeat.
  */
-import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import {
+  ADMISSION_COLLECTION,
+  acknowledgementKey,
+  admissionKeys,
+  COUNTER_RETENTION_MS,
+  decideAdmission,
+  DUPLICATE_WINDOW_MS,
+  EXPIRES_AT_FIELD,
+  type AdmissionLimits,
+} from './admission';
 import { type EnquiryCollection } from './contract/enquiry';
 import {
   claimToken,
   decideClaim,
+  deferralDelayMs,
   describeSendError,
   DELIVERY_LEASE_MS,
+  isTemporaryRefusal,
+  MAX_DEFERRALS,
   MAX_DELIVERY_ATTEMPTS,
   nextAttemptAfterFailure,
   NOTIFICATION_FIELD,
@@ -24,6 +46,8 @@ import {
   type Claimant,
   type DeliveryRecord,
   type DeliveryState,
+  type DeliveryView,
+  type HeldReason,
   type SkipReason,
 } from './delivery-state';
 import {
@@ -45,6 +69,7 @@ export type DeliveryDeps = {
   db: Firestore;
   transport: MailTransport;
   mail: MailSettings;
+  limits: AdmissionLimits;
   clock: () => Date;
   log: DeliveryLog;
 };
@@ -53,14 +78,14 @@ export type EnquiryRef = { collection: EnquiryCollection; id: string };
 
 export type DeliveryOutcome =
   | { status: 'sent'; attempts: number; messageId: string }
+  | { status: 'held'; reason: HeldReason }
+  | { status: 'duplicate'; duplicateOf: string }
+  /** A temporary refusal: no attempt spent, the sweep tries again at `nextAttemptAt`. */
+  | { status: 'deferred'; attempts: number; nextAttemptAt: Date }
   | { status: 'skipped'; reason: SkipReason }
   | { status: 'failed'; attempts: number; error: unknown; willRetry: boolean };
 
 type StoredRecord = DeliveryRecord<Timestamp>;
-
-type Claim =
-  | { claimed: true; from: DeliveryState; attempts: number; enquiry: Enquiry }
-  | { claimed: false; reason: SkipReason; gaveUp?: { attempts: number } };
 
 function documentRef(db: Firestore, enquiry: EnquiryRef): DocumentReference {
   return db.collection(enquiry.collection).doc(enquiry.id);
@@ -70,73 +95,186 @@ function storedRecord(raw: unknown): Partial<StoredRecord> {
   return raw && typeof raw === 'object' ? (raw as Partial<StoredRecord>) : {};
 }
 
-/** The fields every state change writes; the rest of the record is carried over. */
-function recordWith(
-  previous: Partial<StoredRecord>,
-  changes: Partial<StoredRecord>,
-  now: Date,
-): StoredRecord {
-  const record: StoredRecord = {
-    state: previous.state ?? 'PENDING',
-    attempts: previous.attempts ?? 0,
-    lastError: previous.lastError ?? null,
-    claimedBy: previous.claimedBy ?? null,
-    leaseExpiresAt: previous.leaseExpiresAt ?? null,
-    nextAttemptAt: previous.nextAttemptAt ?? null,
-    sentAt: previous.sentAt ?? null,
-    messageId: previous.messageId ?? null,
-    ...changes,
-    updatedAt: Timestamp.fromDate(now),
-  };
-  if (previous.acknowledgement && !changes.acknowledgement) record.acknowledgement = previous.acknowledgement;
-  return record;
-}
-
 function logFields(enquiry: EnquiryRef, extra: Record<string, unknown>): Record<string, unknown> {
   // Identifiers and states only: nothing the visitor typed goes into the logs.
   return { collection: enquiry.collection, enquiryId: enquiry.id, ...extra };
 }
 
-async function claim(deps: DeliveryDeps, enquiry: EnquiryRef, claimant: Claimant): Promise<Claim> {
+/** The enquiry as the transaction found it. */
+type Current = {
+  data: DocumentData;
+  record: Partial<StoredRecord>;
+  view: DeliveryView | undefined | 'unreadable';
+};
+
+/** What a step decides: the delivery fields to change (none: leave the record alone) and its result. */
+type Step<T> = { changes?: Partial<Record<keyof StoredRecord, unknown>>; result: T };
+
+/**
+ * The one way the delivery record changes: read the enquiry in a transaction, let `step` decide
+ * (it may read and write other documents through the transaction, reads first), then write only
+ * the fields that change, as field paths (`notification.state`), so nothing else on the record or
+ * the document is overwritten. `updatedAt` comes with every change.
+ */
+async function transition<T>(
+  deps: DeliveryDeps,
+  enquiry: EnquiryRef,
+  missing: T,
+  step: (current: Current, now: Date, transaction: Transaction) => Step<T> | Promise<Step<T>>,
+): Promise<T> {
   const ref = documentRef(deps.db, enquiry);
-  const token = claimToken(claimant);
   return deps.db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(ref);
-    if (!snapshot.exists) return { claimed: false, reason: 'missing' } as const;
-    const now = deps.clock();
+    if (!snapshot.exists) return missing;
     const raw: unknown = snapshot.get(NOTIFICATION_FIELD);
-    const previous = storedRecord(raw);
-    const decision = decideClaim(readDeliveryView(raw), claimant, now);
-    if (decision.action === 'skip') return { claimed: false, reason: decision.reason } as const;
-    if (decision.action === 'give-up') {
-      transaction.update(ref, {
-        [NOTIFICATION_FIELD]: recordWith(
-          previous,
-          {
-            state: 'FAILED',
-            lastError: 'the last allowed attempt stopped before it could report (its lease expired)',
-            leaseExpiresAt: null,
-            nextAttemptAt: null,
-          },
-          now,
-        ),
-      });
-      return { claimed: false, reason: 'exhausted', gaveUp: { attempts: previous.attempts ?? 0 } } as const;
+    const now = deps.clock();
+    const current = { data: snapshot.data() ?? {}, record: storedRecord(raw), view: readDeliveryView(raw) };
+    const { changes, result } = await step(current, now, transaction);
+    if (changes) {
+      const paths: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries({ ...changes, updatedAt: Timestamp.fromDate(now) }))
+        paths[`${NOTIFICATION_FIELD}.${key}`] = value;
+      transaction.update(ref, paths);
     }
-    const attempts = (previous.attempts ?? 0) + 1;
-    const leaseExpiresAt = Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS);
-    transaction.update(ref, {
-      [NOTIFICATION_FIELD]: recordWith(
-        previous,
-        { state: 'SENDING', attempts, claimedBy: token, leaseExpiresAt, nextAttemptAt: leaseExpiresAt },
-        now,
-      ),
-    });
-    const data = snapshot.data() ?? {};
-    const createdAt: unknown = data.createdAt;
+    return result;
+  });
+}
+
+/** A complete record for an enquiry seen for the first time; `changes` set its state. */
+function firstRecord(changes: Partial<Record<keyof StoredRecord, unknown>>) {
+  return {
+    state: 'PENDING',
+    attempts: 0,
+    lastError: null,
+    claimedBy: null,
+    leaseExpiresAt: null,
+    nextAttemptAt: null,
+    sentAt: null,
+    messageId: null,
+    deferrals: 0,
+    ...changes,
+  };
+}
+
+type Claim =
+  | { claimed: true; from: DeliveryState; attempts: number; enquiry: Enquiry }
+  | { claimed: false; outcome: DeliveryOutcome; gaveUp?: { attempts: number } };
+
+const admissionRef = (db: Firestore, id: string) => db.collection(ADMISSION_COLLECTION).doc(id);
+const countOf = (snapshot: { get(field: string): unknown }) => {
+  const count = snapshot.get('count');
+  return typeof count === 'number' ? count : 0;
+};
+
+/**
+ * Admission control for a new enquiry, inside the claim's transaction: reads the duplicate
+ * fingerprint and the four counters, then records DUPLICATE, HELD or SENDING, counting only what
+ * is sent. Returns the record's changes and whether to send.
+ */
+async function admit(
+  deps: DeliveryDeps,
+  enquiry: EnquiryRef,
+  data: DocumentData,
+  now: Date,
+  transaction: Transaction,
+  leaseChanges: Partial<Record<keyof StoredRecord, unknown>>,
+): Promise<{ changes: Partial<Record<keyof StoredRecord, unknown>>; outcome: DeliveryOutcome | null }> {
+  const keys = admissionKeys(enquiry.collection, data, now);
+  const [duplicate, senderEmail, senderPhone, hour, day] = await transaction.getAll(
+    admissionRef(deps.db, keys.duplicate),
+    admissionRef(deps.db, keys.senderEmail),
+    admissionRef(deps.db, keys.senderPhone),
+    admissionRef(deps.db, keys.hour),
+    admissionRef(deps.db, keys.day),
+  );
+  const path = `${enquiry.collection}/${enquiry.id}`;
+  const firstAt = duplicate?.get('at') as Timestamp | undefined;
+  const original = duplicate?.get('original');
+  const isDuplicate =
+    typeof original === 'string' &&
+    original !== path &&
+    firstAt instanceof Timestamp &&
+    now.getTime() - firstAt.toMillis() < DUPLICATE_WINDOW_MS;
+  const admission = decideAdmission(
+    {
+      duplicateOf: isDuplicate ? original : null,
+      senderEmail: senderEmail ? countOf(senderEmail) : 0,
+      senderPhone: senderPhone ? countOf(senderPhone) : 0,
+      hour: hour ? countOf(hour) : 0,
+      day: day ? countOf(day) : 0,
+    },
+    deps.limits,
+  );
+  const stamp = Timestamp.fromDate(now);
+  const expiresAt = Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS);
+  if (admission.verdict === 'duplicate') {
     return {
+      changes: firstRecord({ state: 'DUPLICATE', duplicateOf: admission.duplicateOf }),
+      outcome: { status: 'duplicate', duplicateOf: admission.duplicateOf },
+    };
+  }
+  // The first of its kind, held or sent: later copies within the window point here.
+  transaction.set(admissionRef(deps.db, keys.duplicate), {
+    original: path,
+    at: stamp,
+    [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + DUPLICATE_WINDOW_MS),
+  });
+  if (admission.verdict === 'held') {
+    return {
+      changes: firstRecord({ state: 'HELD', heldReason: admission.reason, heldAt: stamp }),
+      outcome: { status: 'held', reason: admission.reason },
+    };
+  }
+  for (const [ref, snapshot] of [
+    [keys.senderEmail, senderEmail],
+    [keys.senderPhone, senderPhone],
+    [keys.hour, hour],
+    [keys.day, day],
+  ] as const) {
+    transaction.set(admissionRef(deps.db, ref), {
+      count: (snapshot ? countOf(snapshot) : 0) + 1,
+      [EXPIRES_AT_FIELD]: expiresAt,
+    });
+  }
+  return { changes: firstRecord(leaseChanges), outcome: null };
+}
+
+async function claim(deps: DeliveryDeps, enquiry: EnquiryRef, claimant: Claimant): Promise<Claim> {
+  const token = claimToken(claimant);
+  const missing: Claim = { claimed: false, outcome: { status: 'skipped', reason: 'missing' } };
+  return transition<Claim>(deps, enquiry, missing, async ({ data, record, view }, now, transaction) => {
+    const decision = decideClaim(view, claimant, now);
+    if (decision.action === 'skip') {
+      return { result: { claimed: false, outcome: { status: 'skipped', reason: decision.reason } } };
+    }
+    if (decision.action === 'give-up') {
+      return {
+        changes: {
+          state: 'FAILED',
+          lastError: 'the last allowed attempt stopped before it could report (its lease expired)',
+          leaseExpiresAt: null,
+          nextAttemptAt: null,
+        },
+        result: {
+          claimed: false,
+          outcome: { status: 'skipped', reason: 'exhausted' },
+          gaveUp: { attempts: record.attempts ?? 0 },
+        },
+      };
+    }
+    const attempts = (record.attempts ?? 0) + 1;
+    const leaseExpiresAt = Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS);
+    const lease = {
+      state: 'SENDING',
+      attempts,
+      claimedBy: token,
+      leaseExpiresAt,
+      nextAttemptAt: leaseExpiresAt,
+    };
+    const createdAt: unknown = data.createdAt;
+    const claimed: Claim = {
       claimed: true,
-      from: decision.from,
+      from: decision.action === 'admit' ? 'PENDING' : decision.from,
       attempts,
       enquiry: {
         collection: enquiry.collection,
@@ -144,39 +282,40 @@ async function claim(deps: DeliveryDeps, enquiry: EnquiryRef, claimant: Claimant
         data,
         receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
       },
-    } as const;
+    };
+    if (decision.action === 'admit') {
+      const admitted = await admit(deps, enquiry, data, now, transaction, lease);
+      if (admitted.outcome)
+        return { changes: admitted.changes, result: { claimed: false, outcome: admitted.outcome } };
+      return { changes: admitted.changes, result: claimed };
+    }
+    return { changes: lease, result: claimed };
   });
 }
 
 /** SENT, unless another sender already recorded it (then the first record stands). */
-async function recordSent(
-  deps: DeliveryDeps,
-  enquiry: EnquiryRef,
-  token: string,
-  messageId: string,
-): Promise<void> {
-  const ref = documentRef(deps.db, enquiry);
-  const outcome = await deps.db.runTransaction(async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    const previous = storedRecord(snapshot.get(NOTIFICATION_FIELD));
-    if (previous.state === 'SENT') return { written: false, holder: previous.claimedBy ?? null };
-    const now = deps.clock();
-    transaction.update(ref, {
-      [NOTIFICATION_FIELD]: recordWith(
-        previous,
-        {
+async function recordSent(deps: DeliveryDeps, enquiry: EnquiryRef, token: string, messageId: string) {
+  const outcome = await transition(
+    deps,
+    enquiry,
+    { written: false, holder: null as string | null },
+    ({ record }, now) => {
+      const holder = record.claimedBy ?? null;
+      if (record.state === 'SENT') return { result: { written: false, holder } };
+      return {
+        changes: {
           state: 'SENT',
           claimedBy: token,
           leaseExpiresAt: null,
           nextAttemptAt: null,
           sentAt: Timestamp.fromDate(now),
           messageId,
+          deferrals: 0,
         },
-        now,
-      ),
-    });
-    return { written: true, holder: previous.claimedBy ?? null };
-  });
+        result: { written: true, holder },
+      };
+    },
+  );
   if (!outcome.written) {
     deps.log.warn(
       'enquiry email sent again after its lease expired',
@@ -190,44 +329,66 @@ async function recordSent(
   }
 }
 
+type FailureRecorded = {
+  written: boolean;
+  state: 'PENDING' | 'FAILED';
+  attempts: number;
+  nextAttemptAt: Date | null;
+};
+
 /**
- * FAILED with the reason and the next retry time, unless the claim has meanwhile passed to another
- * sender (its lease expired): that sender now owns the record.
+ * After a failed send: a temporary refusal gives the attempt back and waits for the next window
+ * (PENDING); anything else is FAILED with the next retry time. Nothing is written when the claim
+ * has meanwhile passed to another sender (its lease expired): that sender owns the record.
  */
 async function recordFailure(
   deps: DeliveryDeps,
   enquiry: EnquiryRef,
   token: string,
-  lastError: string,
-): Promise<{ written: boolean; nextAttemptAt: Date | null }> {
-  const ref = documentRef(deps.db, enquiry);
-  return deps.db.runTransaction(async (transaction) => {
-    const snapshot = await transaction.get(ref);
-    const previous = storedRecord(snapshot.get(NOTIFICATION_FIELD));
-    if (previous.state !== 'SENDING' || previous.claimedBy !== token)
-      return { written: false, nextAttemptAt: null };
-    const now = deps.clock();
-    const nextAttemptAt = nextAttemptAfterFailure(previous.attempts ?? 0, now);
-    transaction.update(ref, {
-      [NOTIFICATION_FIELD]: recordWith(
-        previous,
-        {
-          state: 'FAILED',
+  error: unknown,
+): Promise<FailureRecorded> {
+  const lastError = describeSendError(error);
+  const notMine: FailureRecorded = { written: false, state: 'FAILED', attempts: 0, nextAttemptAt: null };
+  return transition<FailureRecorded>(deps, enquiry, notMine, ({ record }, now) => {
+    if (record.state !== 'SENDING' || record.claimedBy !== token) return { result: notMine };
+    const attempts = record.attempts ?? 0;
+    const deferrals = (record.deferrals ?? 0) + 1;
+    if (isTemporaryRefusal(error) && deferrals <= MAX_DEFERRALS) {
+      const nextAttemptAt = new Date(now.getTime() + deferralDelayMs(deferrals));
+      return {
+        changes: {
+          state: 'PENDING',
+          attempts: Math.max(0, attempts - 1),
+          deferrals,
           lastError,
           leaseExpiresAt: null,
-          nextAttemptAt: nextAttemptAt ? Timestamp.fromDate(nextAttemptAt) : null,
+          nextAttemptAt: Timestamp.fromDate(nextAttemptAt),
         },
-        now,
-      ),
-    });
-    return { written: true, nextAttemptAt };
+        result: {
+          written: true,
+          state: 'PENDING' as const,
+          attempts: Math.max(0, attempts - 1),
+          nextAttemptAt,
+        },
+      };
+    }
+    const nextAttemptAt = nextAttemptAfterFailure(attempts, now);
+    return {
+      changes: {
+        state: 'FAILED',
+        lastError,
+        leaseExpiresAt: null,
+        nextAttemptAt: nextAttemptAt ? Timestamp.fromDate(nextAttemptAt) : null,
+      },
+      result: { written: true, state: 'FAILED' as const, attempts, nextAttemptAt },
+    };
   });
 }
 
 /**
- * The visitor's acknowledgement: at most once and best effort. It is sent only by the sender that
- * just recorded SENT, and its failure is recorded but never retried, because a retry could only
- * be had by sending the sales email again.
+ * The visitor's acknowledgement: at most once per enquiry and once a day per address, best
+ * effort. It is sent only by the sender that just recorded SENT, and its failure is recorded but
+ * never retried, because a retry could only be had by sending the sales email again.
  */
 async function acknowledgeVisitor(deps: DeliveryDeps, enquiry: Enquiry): Promise<void> {
   const mail = composeAcknowledgementEmail(enquiry, deps.mail);
@@ -236,20 +397,47 @@ async function acknowledgeVisitor(deps: DeliveryDeps, enquiry: Enquiry): Promise
     deps.log.info('enquiry acknowledgement skipped: no valid visitor address', logFields(ref, {}));
     return;
   }
+  const address = mail.to[0] ?? '';
+  const now = deps.clock();
+  const todayRef = admissionRef(deps.db, acknowledgementKey(address, now));
+  const first = await deps.db.runTransaction(async (transaction) => {
+    const today = await transaction.get(todayRef);
+    if (today.exists) return false;
+    transaction.create(todayRef, {
+      at: Timestamp.fromDate(now),
+      [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS),
+    });
+    return true;
+  });
   let record: AcknowledgementRecord;
-  try {
-    const sent = await deps.transport.send(mail);
-    record = { state: 'SENT', at: Timestamp.fromDate(deps.clock()), messageId: sent.messageId, error: null };
-    deps.log.info('enquiry acknowledgement sent', logFields(ref, { messageId: sent.messageId }));
-  } catch (error) {
-    const reason = describeSendError(error);
-    record = { state: 'FAILED', at: Timestamp.fromDate(deps.clock()), messageId: null, error: reason };
-    deps.log.warn('enquiry acknowledgement failed', logFields(ref, { error: reason }));
+  if (!first) {
+    record = {
+      state: 'SKIPPED',
+      at: Timestamp.fromDate(now),
+      messageId: null,
+      error: 'already acknowledged today',
+    };
+    deps.log.info('enquiry acknowledgement skipped: address already acknowledged today', logFields(ref, {}));
+  } else {
+    try {
+      const sent = await deps.transport.send(mail);
+      record = {
+        state: 'SENT',
+        at: Timestamp.fromDate(deps.clock()),
+        messageId: sent.messageId,
+        error: null,
+      };
+      deps.log.info('enquiry acknowledgement sent', logFields(ref, { messageId: sent.messageId }));
+    } catch (error) {
+      const reason = describeSendError(error);
+      record = { state: 'FAILED', at: Timestamp.fromDate(deps.clock()), messageId: null, error: reason };
+      deps.log.warn('enquiry acknowledgement failed', logFields(ref, { error: reason }));
+    }
   }
   await documentRef(deps.db, ref).update({ [`${NOTIFICATION_FIELD}.acknowledgement`]: record });
 }
 
-/** Claims, sends and records one enquiry's sales email. Never throws for an SMTP failure. */
+/** Admits or claims, sends and records one enquiry's sales email. Never throws for an SMTP failure. */
 export async function deliverEnquiry(
   deps: DeliveryDeps,
   enquiry: EnquiryRef,
@@ -258,6 +446,7 @@ export async function deliverEnquiry(
   const token = claimToken(claimant);
   const claimed = await claim(deps, enquiry, claimant);
   if (!claimed.claimed) {
+    const { outcome } = claimed;
     if (claimed.gaveUp) {
       deps.log.error(
         'enquiry email failed for the last time; the enquiry stays in Firestore',
@@ -268,15 +457,24 @@ export async function deliverEnquiry(
           reason: 'lease expired',
         }),
       );
-      return { status: 'skipped', reason: claimed.reason };
+    } else if (outcome.status === 'held' || outcome.status === 'duplicate') {
+      deps.log.info(
+        'enquiry notification state changed',
+        logFields(enquiry, {
+          from: null,
+          to: outcome.status === 'held' ? 'HELD' : 'DUPLICATE',
+          ...(outcome.status === 'held'
+            ? { heldReason: outcome.reason }
+            : { duplicateOf: outcome.duplicateOf }),
+        }),
+      );
+    } else if (outcome.status === 'skipped') {
+      const fields = logFields(enquiry, { reason: outcome.reason, claimant: token });
+      if (outcome.reason === 'exhausted' || outcome.reason === 'unreadable')
+        deps.log.warn('enquiry email not sent', fields);
+      else deps.log.info('enquiry email not sent', fields);
     }
-    const fields = logFields(enquiry, { reason: claimed.reason, claimant: token });
-    if (claimed.reason === 'exhausted' || claimed.reason === 'unreadable') {
-      deps.log.warn('enquiry email not sent', fields);
-    } else {
-      deps.log.info('enquiry email not sent', fields);
-    }
-    return { status: 'skipped', reason: claimed.reason };
+    return outcome;
   }
   deps.log.info(
     'enquiry notification state changed',
@@ -288,18 +486,22 @@ export async function deliverEnquiry(
     const sent = await deps.transport.send(composeSalesEmail(claimed.enquiry, deps.mail));
     messageId = sent.messageId;
   } catch (error) {
+    const failure = await recordFailure(deps, enquiry, token, error);
     const lastError = describeSendError(error);
-    const failure = await recordFailure(deps, enquiry, token, lastError);
-    const finalAttempt = claimed.attempts >= MAX_DELIVERY_ATTEMPTS;
     const fields = logFields(enquiry, {
       from: 'SENDING',
-      to: 'FAILED',
-      attempts: claimed.attempts,
+      to: failure.state,
+      attempts: failure.written ? failure.attempts : claimed.attempts,
       maxAttempts: MAX_DELIVERY_ATTEMPTS,
       lastError,
       nextAttemptAt: failure.nextAttemptAt?.toISOString() ?? null,
       recorded: failure.written,
     });
+    if (failure.written && failure.state === 'PENDING' && failure.nextAttemptAt) {
+      deps.log.warn('enquiry email refused for now; it waits for the next window', fields);
+      return { status: 'deferred', attempts: failure.attempts, nextAttemptAt: failure.nextAttemptAt };
+    }
+    const finalAttempt = claimed.attempts >= MAX_DELIVERY_ATTEMPTS;
     if (finalAttempt)
       deps.log.error('enquiry email failed for the last time; the enquiry stays in Firestore', fields);
     else deps.log.warn('enquiry notification state changed', fields);
@@ -331,7 +533,8 @@ export type EnquiryCreatedEvent = { id: string; time: string; params: { enquiryI
 /**
  * The `onDocumentCreated` handler. A failed send is thrown back to the platform (`retry: true`)
  * while the trigger's attempt budget and the event-age guard allow; after that it returns
- * normally and the record's nextAttemptAt hands the enquiry to the sweeper.
+ * normally and the record's nextAttemptAt hands the enquiry to the sweeper. A temporary refusal
+ * is never thrown back: the platform would retry it at once, into the same quota.
  */
 export async function handleEnquiryCreated(
   deps: DeliveryDeps,

@@ -8,9 +8,9 @@ import {
   FIELDS_BY_COLLECTION,
   type EnquiryCollection,
 } from '../../functions/src/contract/enquiry';
-import { fieldText } from '../../functions/src/mail/template';
+import { fieldText, HELD_REASON_TEXT } from '../../functions/src/mail/template';
 import { formatIndiaIso, startOfIndiaDay } from '../../functions/src/india-time';
-import { NOTIFICATION_FIELD } from '../../functions/src/delivery-state';
+import { NOTIFICATION_FIELD, type HeldReason } from '../../functions/src/delivery-state';
 import { csvFile } from '../../functions/src/csv';
 
 export const DEMO_PROJECT_ID = 'demo-sme-hair';
@@ -98,6 +98,11 @@ function delivery(doc: ExportDocument, key: string): unknown {
   return record && typeof record === 'object' ? (record as Record<string, unknown>)[key] : undefined;
 }
 
+function heldText(value: unknown): string {
+  const reason = fieldText(value);
+  return reason in HELD_REASON_TEXT ? HELD_REASON_TEXT[reason as HeldReason] : reason;
+}
+
 function dateText(value: unknown): string {
   const date = asDate(value);
   return date ? formatIndiaIso(date) : '';
@@ -118,6 +123,11 @@ export function exportColumns(collection: EnquiryCollection): Column[] {
     { header: 'Email attempts', value: (doc) => fieldText(delivery(doc, 'attempts')) || '0' },
     { header: 'Email sent at', value: (doc) => dateText(delivery(doc, 'sentAt')) },
     { header: 'Email last error', value: (doc) => fieldText(delivery(doc, 'lastError')) },
+    // HELD, DIGESTED and DUPLICATE say why an enquiry had no email of its own, and where it went.
+    { header: 'Held because', value: (doc) => heldText(delivery(doc, 'heldReason')) },
+    { header: 'In digest of', value: (doc) => fieldText(delivery(doc, 'digest')) },
+    { header: 'Digested at', value: (doc) => dateText(delivery(doc, 'digestedAt')) },
+    { header: 'Duplicate of', value: (doc) => fieldText(delivery(doc, 'duplicateOf')) },
   ];
 }
 

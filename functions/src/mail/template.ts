@@ -23,6 +23,7 @@ import {
   type EnquiryCollection,
 } from '../contract/enquiry';
 import { csvFile } from '../csv';
+import type { HeldReason } from '../delivery-state';
 import { formatIndiaDateTime } from '../india-time';
 
 export type MailSettings = {
@@ -374,9 +375,6 @@ export function composeAcknowledgementEmail(enquiry: Enquiry, settings: MailSett
   if (salesAddress) mail.replyTo = { name: '', address: salesAddress };
   return mail;
 }
-
-/** Why an enquiry waits for the digest instead of its own email (see delivery-state.ts). */
-export type HeldReason = 'sender-limit' | 'hourly-cap' | 'daily-cap';
 
 export const HELD_REASON_TEXT: Record<HeldReason, string> = {
   'sender-limit': 'this address or phone already had its emails today',
