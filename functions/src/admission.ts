@@ -9,10 +9,12 @@
  * - globally: at most `hourlyCap` sales emails an hour and `dailyCap` a day;
  * over a limit the enquiry is HELD and reported in the hourly digest: kept, never lost.
  *
- * The counters are Firestore documents in ADMISSION_COLLECTION, read and written in the same
- * transaction as the enquiry's claim. Their IDs carry a hash of the email or phone, never the
- * address itself. Days and hours are India time, the sales team's. Pure code here; the
- * transaction is in delivery.ts.
+ * The counters are slots: an email counts against a counter by creating the document
+ * `<counter>-<n>` for the next free n below the limit, in the same transaction that records the
+ * enquiry. A slot exists once, so a counter can never pass its limit, however many triggers race;
+ * and no document is both read and written by every claim, so a flood does not queue on a hot
+ * counter. Counter names carry a hash of the email or phone, never the address itself. Days and
+ * hours are India time, the sales team's. Pure code here; the transaction is in delivery.ts.
  */
 import { createHash } from 'node:crypto';
 import { ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
@@ -22,6 +24,8 @@ import type { HeldReason } from './delivery-state';
 export const ADMISSION_COLLECTION = 'enquiry-admission';
 /** A field with the time after which a document may go (a Firestore TTL policy deletes it). */
 export const EXPIRES_AT_FIELD = 'expiresAt';
+/** On a slot document: the counter it belongs to, which a count query filters on. */
+export const COUNTER_FIELD = 'counter';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
 /** Counter documents outlive their day by a margin, then the TTL policy removes them. */
@@ -69,7 +73,7 @@ export function normaliseText(value: unknown): string {
   return text(value).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** The IDs of the admission documents one new enquiry reads. */
+/** The fingerprint document and the four counters one new enquiry is checked against. */
 export type AdmissionKeys = {
   duplicate: string;
   senderEmail: string;
@@ -77,6 +81,21 @@ export type AdmissionKeys = {
   hour: string;
   day: string;
 };
+
+export const COUNTERS = ['senderEmail', 'senderPhone', 'hour', 'day'] as const;
+export type CounterName = (typeof COUNTERS)[number];
+
+/** The limit each counter is held to. */
+export function counterLimit(counter: CounterName, limits: AdmissionLimits): number {
+  if (counter === 'hour') return limits.hourlyCap;
+  if (counter === 'day') return limits.dailyCap;
+  return limits.perSenderDaily;
+}
+
+/** The ID of slot `n` of a counter: `hour-2026-11-22T20-0007`. */
+export function slotId(counter: string, n: number): string {
+  return `${counter}-${String(n).padStart(4, '0')}`;
+}
 
 export function admissionKeys(
   collection: EnquiryCollection,
@@ -96,7 +115,7 @@ export function admissionKeys(
   };
 }
 
-/** What the counters said when the enquiry arrived. */
+/** What the fingerprint and the counters said when the enquiry arrived. */
 export type AdmissionCounts = {
   /** `collection/id` of an identical enquiry within the duplicate window, if any. */
   duplicateOf: string | null;

@@ -52,6 +52,12 @@ export const SETTLED_STATES: readonly DeliveryState[] = ['SENT', 'DIGESTED', 'DU
 export const HELD_REASONS = ['sender-limit', 'hourly-cap', 'daily-cap'] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 
+/**
+ * Instances of each enquiry trigger, one event at a time each: a flood of writes queues at the
+ * platform instead of opening hundreds of SMTP connections and transactions on the counters.
+ */
+export const TRIGGER_MAX_INSTANCES = 10;
+
 /** Sends of the sales email an enquiry may use, counting the trigger's and the sweeper's. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
 /** The trigger asks the platform to retry only for its first attempts; the sweeper does the rest. */

@@ -22,11 +22,16 @@ import {
   ADMISSION_COLLECTION,
   acknowledgementKey,
   admissionKeys,
+  COUNTER_FIELD,
   COUNTER_RETENTION_MS,
+  COUNTERS,
   decideAdmission,
   DUPLICATE_WINDOW_MS,
   EXPIRES_AT_FIELD,
+  slotId,
+  type AdmissionKeys,
   type AdmissionLimits,
+  type CounterName,
 } from './admission';
 import { type EnquiryCollection } from './contract/enquiry';
 import {
@@ -41,6 +46,7 @@ import {
   nextAttemptAfterFailure,
   NOTIFICATION_FIELD,
   readDeliveryView,
+  TRIGGER_MAX_INSTANCES,
   triggerShouldRetry,
   type AcknowledgementRecord,
   type Claimant,
@@ -160,137 +166,173 @@ type Claim =
   | { claimed: true; from: DeliveryState; attempts: number; enquiry: Enquiry }
   | { claimed: false; outcome: DeliveryOutcome; gaveUp?: { attempts: number } };
 
+/** Admission rounds lost to concurrent claims taking the same slot before the trigger gives up. */
+const MAX_ADMISSION_ROUNDS = 3 * TRIGGER_MAX_INSTANCES;
+/** Firestore's gRPC code when a `create` finds the document already there. */
+const ALREADY_EXISTS = 6;
+
 const admissionRef = (db: Firestore, id: string) => db.collection(ADMISSION_COLLECTION).doc(id);
-const countOf = (snapshot: { get(field: string): unknown }) => {
-  const count = snapshot.get('count');
-  return typeof count === 'number' ? count : 0;
-};
+
+function enquiryOf(enquiry: EnquiryRef, data: DocumentData): Enquiry {
+  const createdAt: unknown = data.createdAt;
+  return {
+    collection: enquiry.collection,
+    id: enquiry.id,
+    data,
+    receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
+  };
+}
+
+/** How many slots each counter has used: count queries, outside any transaction, so nothing is locked. */
+async function countSlots(deps: DeliveryDeps, keys: AdmissionKeys): Promise<Record<CounterName, number>> {
+  const counts = await Promise.all(
+    COUNTERS.map(async (counter) => {
+      const query = deps.db.collection(ADMISSION_COLLECTION).where(COUNTER_FIELD, '==', keys[counter]);
+      return (await query.count().get()).data().count;
+    }),
+  );
+  return Object.fromEntries(COUNTERS.map((counter, index) => [counter, counts[index] ?? 0])) as Record<
+    CounterName,
+    number
+  >;
+}
 
 /**
- * Admission control for a new enquiry, inside the claim's transaction: reads the duplicate
- * fingerprint and the four counters, then records DUPLICATE, HELD or SENDING, counting only what
- * is sent. Returns the record's changes and whether to send.
+ * Admission control for a new enquiry: the duplicate fingerprint is read in the transaction; the
+ * counters are counted just before it, and the transaction creates the next slot of each. When
+ * a concurrent claim took one of those slots first, the commit fails and the round starts again
+ * with fresh counts; a full counter means HELD. Only what is sent takes slots.
  */
 async function admit(
   deps: DeliveryDeps,
   enquiry: EnquiryRef,
+  claimant: Claimant,
   data: DocumentData,
-  now: Date,
-  transaction: Transaction,
-  leaseChanges: Partial<Record<keyof StoredRecord, unknown>>,
-): Promise<{ changes: Partial<Record<keyof StoredRecord, unknown>>; outcome: DeliveryOutcome | null }> {
-  const keys = admissionKeys(enquiry.collection, data, now);
-  const [duplicate, senderEmail, senderPhone, hour, day] = await transaction.getAll(
-    admissionRef(deps.db, keys.duplicate),
-    admissionRef(deps.db, keys.senderEmail),
-    admissionRef(deps.db, keys.senderPhone),
-    admissionRef(deps.db, keys.hour),
-    admissionRef(deps.db, keys.day),
-  );
+): Promise<Claim> {
+  const token = claimToken(claimant);
   const path = `${enquiry.collection}/${enquiry.id}`;
-  const firstAt = duplicate?.get('at') as Timestamp | undefined;
-  const original = duplicate?.get('original');
-  const isDuplicate =
-    typeof original === 'string' &&
-    original !== path &&
-    firstAt instanceof Timestamp &&
-    now.getTime() - firstAt.toMillis() < DUPLICATE_WINDOW_MS;
-  const admission = decideAdmission(
-    {
-      duplicateOf: isDuplicate ? original : null,
-      senderEmail: senderEmail ? countOf(senderEmail) : 0,
-      senderPhone: senderPhone ? countOf(senderPhone) : 0,
-      hour: hour ? countOf(hour) : 0,
-      day: day ? countOf(day) : 0,
-    },
-    deps.limits,
-  );
-  const stamp = Timestamp.fromDate(now);
-  const expiresAt = Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS);
-  if (admission.verdict === 'duplicate') {
-    return {
-      changes: firstRecord({ state: 'DUPLICATE', duplicateOf: admission.duplicateOf }),
-      outcome: { status: 'duplicate', duplicateOf: admission.duplicateOf },
-    };
+  for (let round = 1; ; round += 1) {
+    const keys = admissionKeys(enquiry.collection, data, deps.clock());
+    const counts = await countSlots(deps, keys);
+    try {
+      return await transition<Claim>(
+        deps,
+        enquiry,
+        MISSING,
+        async ({ data: current, view }, now, transaction) => {
+          const decision = decideClaim(view, claimant, now);
+          // Someone else admitted it since the first look: their record stands.
+          if (decision.action !== 'admit')
+            return { result: { claimed: false, outcome: { status: 'skipped', reason: 'in-flight' } } };
+          const duplicate = await transaction.get(admissionRef(deps.db, keys.duplicate));
+          const firstAt: unknown = duplicate.get('at');
+          const original: unknown = duplicate.get('original');
+          const isDuplicate =
+            typeof original === 'string' &&
+            original !== path &&
+            firstAt instanceof Timestamp &&
+            now.getTime() - firstAt.toMillis() < DUPLICATE_WINDOW_MS;
+          const admission = decideAdmission(
+            { duplicateOf: isDuplicate ? original : null, ...counts },
+            deps.limits,
+          );
+          const stamp = Timestamp.fromDate(now);
+          if (admission.verdict === 'duplicate') {
+            return {
+              changes: firstRecord({ state: 'DUPLICATE', duplicateOf: admission.duplicateOf }),
+              result: {
+                claimed: false,
+                outcome: { status: 'duplicate', duplicateOf: admission.duplicateOf },
+              },
+            };
+          }
+          // The first of its kind, held or sent: later copies within the window point here.
+          transaction.set(admissionRef(deps.db, keys.duplicate), {
+            original: path,
+            at: stamp,
+            [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + DUPLICATE_WINDOW_MS),
+          });
+          if (admission.verdict === 'held') {
+            return {
+              changes: firstRecord({ state: 'HELD', heldReason: admission.reason, heldAt: stamp }),
+              result: { claimed: false, outcome: { status: 'held', reason: admission.reason } },
+            };
+          }
+          const expiresAt = Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS);
+          for (const counter of COUNTERS) {
+            transaction.create(admissionRef(deps.db, slotId(keys[counter], counts[counter])), {
+              [COUNTER_FIELD]: keys[counter],
+              at: stamp,
+              [EXPIRES_AT_FIELD]: expiresAt,
+            });
+          }
+          const leaseExpiresAt = Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS);
+          return {
+            changes: firstRecord({
+              state: 'SENDING',
+              attempts: 1,
+              claimedBy: token,
+              leaseExpiresAt,
+              nextAttemptAt: leaseExpiresAt,
+            }),
+            result: { claimed: true, from: 'PENDING', attempts: 1, enquiry: enquiryOf(enquiry, current) },
+          };
+        },
+      );
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== ALREADY_EXISTS || round >= MAX_ADMISSION_ROUNDS) throw error;
+    }
   }
-  // The first of its kind, held or sent: later copies within the window point here.
-  transaction.set(admissionRef(deps.db, keys.duplicate), {
-    original: path,
-    at: stamp,
-    [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + DUPLICATE_WINDOW_MS),
-  });
-  if (admission.verdict === 'held') {
-    return {
-      changes: firstRecord({ state: 'HELD', heldReason: admission.reason, heldAt: stamp }),
-      outcome: { status: 'held', reason: admission.reason },
-    };
-  }
-  for (const [ref, snapshot] of [
-    [keys.senderEmail, senderEmail],
-    [keys.senderPhone, senderPhone],
-    [keys.hour, hour],
-    [keys.day, day],
-  ] as const) {
-    transaction.set(admissionRef(deps.db, ref), {
-      count: (snapshot ? countOf(snapshot) : 0) + 1,
-      [EXPIRES_AT_FIELD]: expiresAt,
-    });
-  }
-  return { changes: firstRecord(leaseChanges), outcome: null };
 }
 
-async function claim(deps: DeliveryDeps, enquiry: EnquiryRef, claimant: Claimant): Promise<Claim> {
+const MISSING: Claim = { claimed: false, outcome: { status: 'skipped', reason: 'missing' } };
+
+async function claim(
+  deps: DeliveryDeps,
+  enquiry: EnquiryRef,
+  claimant: Claimant,
+): Promise<Claim | { admit: DocumentData }> {
   const token = claimToken(claimant);
-  const missing: Claim = { claimed: false, outcome: { status: 'skipped', reason: 'missing' } };
-  return transition<Claim>(deps, enquiry, missing, async ({ data, record, view }, now, transaction) => {
-    const decision = decideClaim(view, claimant, now);
-    if (decision.action === 'skip') {
-      return { result: { claimed: false, outcome: { status: 'skipped', reason: decision.reason } } };
-    }
-    if (decision.action === 'give-up') {
+  return transition<Claim | { admit: DocumentData }>(
+    deps,
+    enquiry,
+    MISSING,
+    ({ data, record, view }, now) => {
+      const decision = decideClaim(view, claimant, now);
+      if (decision.action === 'admit') return { result: { admit: data } };
+      if (decision.action === 'skip') {
+        return { result: { claimed: false, outcome: { status: 'skipped', reason: decision.reason } } };
+      }
+      if (decision.action === 'give-up') {
+        return {
+          changes: {
+            state: 'FAILED',
+            lastError: 'the last allowed attempt stopped before it could report (its lease expired)',
+            leaseExpiresAt: null,
+            nextAttemptAt: null,
+          },
+          result: {
+            claimed: false,
+            outcome: { status: 'skipped', reason: 'exhausted' },
+            gaveUp: { attempts: record.attempts ?? 0 },
+          },
+        };
+      }
+      const attempts = (record.attempts ?? 0) + 1;
+      const leaseExpiresAt = Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS);
       return {
         changes: {
-          state: 'FAILED',
-          lastError: 'the last allowed attempt stopped before it could report (its lease expired)',
-          leaseExpiresAt: null,
-          nextAttemptAt: null,
+          state: 'SENDING',
+          attempts,
+          claimedBy: token,
+          leaseExpiresAt,
+          nextAttemptAt: leaseExpiresAt,
         },
-        result: {
-          claimed: false,
-          outcome: { status: 'skipped', reason: 'exhausted' },
-          gaveUp: { attempts: record.attempts ?? 0 },
-        },
+        result: { claimed: true, from: decision.from, attempts, enquiry: enquiryOf(enquiry, data) },
       };
-    }
-    const attempts = (record.attempts ?? 0) + 1;
-    const leaseExpiresAt = Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS);
-    const lease = {
-      state: 'SENDING',
-      attempts,
-      claimedBy: token,
-      leaseExpiresAt,
-      nextAttemptAt: leaseExpiresAt,
-    };
-    const createdAt: unknown = data.createdAt;
-    const claimed: Claim = {
-      claimed: true,
-      from: decision.action === 'admit' ? 'PENDING' : decision.from,
-      attempts,
-      enquiry: {
-        collection: enquiry.collection,
-        id: enquiry.id,
-        data,
-        receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
-      },
-    };
-    if (decision.action === 'admit') {
-      const admitted = await admit(deps, enquiry, data, now, transaction, lease);
-      if (admitted.outcome)
-        return { changes: admitted.changes, result: { claimed: false, outcome: admitted.outcome } };
-      return { changes: admitted.changes, result: claimed };
-    }
-    return { changes: lease, result: claimed };
-  });
+    },
+  );
 }
 
 /** SENT, unless another sender already recorded it (then the first record stands). */
@@ -444,7 +486,8 @@ export async function deliverEnquiry(
   claimant: Claimant,
 ): Promise<DeliveryOutcome> {
   const token = claimToken(claimant);
-  const claimed = await claim(deps, enquiry, claimant);
+  const first = await claim(deps, enquiry, claimant);
+  const claimed = 'admit' in first ? await admit(deps, enquiry, claimant, first.admit) : first;
   if (!claimed.claimed) {
     const { outcome } = claimed;
     if (claimed.gaveUp) {

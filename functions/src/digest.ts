@@ -83,20 +83,20 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
   const lock = await lockHour(deps, runId, now);
   if (lock.status !== 'locked') return { status: lock.status, heldTotal };
 
-  const pages = await Promise.all(
-    ENQUIRY_COLLECTIONS.map(async (collection) => {
-      const snapshot = await heldQuery(deps.db, collection)
-        .orderBy(`${NOTIFICATION_FIELD}.heldAt`)
-        .limit(DIGEST_MAX_ENQUIRIES)
-        .get();
-      return snapshot.docs.map((doc) => ({ collection, doc }));
-    }),
-  );
-  const documentsRead = pages.reduce((sum, page) => sum + Math.max(1, page.length), 0) + counts.length + 1;
-  const chosen = pages
-    .flat()
-    .sort((a, b) => heldAtMillis(a.doc) - heldAtMillis(b.doc))
-    .slice(0, DIGEST_MAX_ENQUIRIES);
+  // Oldest first across both forms, never more than one digest's worth of reads.
+  const chosen: { collection: EnquiryCollection; doc: DocumentSnapshot }[] = [];
+  let documentsRead = counts.length + 1;
+  for (const collection of ENQUIRY_COLLECTIONS) {
+    const room = DIGEST_MAX_ENQUIRIES - chosen.length;
+    if (room === 0) break;
+    const snapshot = await heldQuery(deps.db, collection)
+      .orderBy(`${NOTIFICATION_FIELD}.heldAt`)
+      .limit(room)
+      .get();
+    documentsRead += Math.max(1, snapshot.size);
+    chosen.push(...snapshot.docs.map((doc) => ({ collection, doc })));
+  }
+  chosen.sort((a, b) => heldAtMillis(a.doc) - heldAtMillis(b.doc));
   const hourKey = indiaHourKey(now);
   const mail = composeDigestEmail(
     {

@@ -17,6 +17,7 @@ import {
 } from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
 import { handleEnquiryCreated, type DeliveryDeps } from './delivery';
+import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
 import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './sweeper';
 
@@ -25,12 +26,6 @@ initializeApp();
 /** Above the SMTP timeouts, below the delivery lease (see delivery-state.ts). */
 const TRIGGER_TIMEOUT_SECONDS = 120;
 const SWEEP_TIMEOUT_SECONDS = 540;
-/**
- * A flood of writes starts a trigger per document; this bounds the instances (each handles one
- * event at a time), the SMTP connections and the contention on the admission counters. Events
- * beyond it wait in the platform's queue; a backlog never blocks the sweep.
- */
-const TRIGGER_MAX_INSTANCES = 10;
 
 let transport: MailTransport | undefined;
 

@@ -132,7 +132,7 @@ describe('limits', () => {
     const ids = (await db.collection(ADMISSION_COLLECTION).listDocuments()).map((ref) => ref.id);
     // Counter documents are named by a hash: no address or phone number in an ID.
     expect(ids.join(' ')).not.toMatch(/example|buyer|9100000/);
-    expect(ids.some((id) => /^sender-\d{4}-\d{2}-\d{2}-[0-9a-f]{40}$/.test(id))).toBe(true);
+    expect(ids.some((id) => /^sender-\d{4}-\d{2}-\d{2}-[0-9a-f]{40}-\d{4}$/.test(id))).toBe(true);
   });
 });
 
