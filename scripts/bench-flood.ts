@@ -32,7 +32,7 @@ import {
   terminate,
 } from 'firebase/firestore/lite';
 import { chromium } from 'playwright-core';
-import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/admission.ts';
+import { DEFAULT_ADMISSION_LIMITS, indiaHourKey } from '../functions/src/admission.ts';
 import * as contract from '../functions/src/contract/enquiry.ts';
 import { SETTLED_STATES } from '../functions/src/delivery-state.ts';
 import { createSmtpTransport } from '../functions/src/mail/transport.ts';
@@ -264,7 +264,7 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
   const report = [
     `Enquiry flood benchmark: ${options.count} scripted writes (client SDK, real rules; ${copies} copies of one message, ${options.count - copies} distinct senders), then one real enquiry through the site in Chromium`,
     `  documents stored        ${floodPaths.length + (realPath ? 1 : 0)} (${floodPaths.length} scripted in ${seconds(floodWriteMs)}, ${options.count - floodPaths.length} refused; real: ${realPath || 'not stored'})`,
-    `  individual emails       ${individual}`,
+    `  individual emails       ${individual} (hourly cap ${DEFAULT_ADMISSION_LIMITS.hourlyCap}; India-time hours of the run: ${[...new Set([indiaHourKey(new Date(floodStarted)), indiaHourKey(new Date())])].join(', ')})`,
     `  digests                 ${digests.length}${digests.length ? ` (covering ${sweep.digest.status === 'sent' ? sweep.digest.enquiries : 0} held enquiries)` : ''}`,
     `  delivery states         ${[...counts.entries()].map(([state, n]) => `${state} ${n}`).join(', ')}`,
     `  not settled             ${unsettled}${settled ? '' : ' (timed out waiting for the triggers)'}`,
@@ -278,8 +278,9 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
   await terminate(db);
   await deleteClient(client);
   await deleteAdmin(admin);
-  const hourlyCap = DEFAULT_ADMISSION_LIMITS.hourlyCap;
-  return realMail && unsettled === 0 && individual <= hourlyCap ? 0 : 1;
+  // A run that crosses an India-time hour gets a second hour's cap.
+  const hours = new Set([indiaHourKey(new Date(floodStarted)), indiaHourKey(new Date())]).size;
+  return realMail && unsettled === 0 && individual <= DEFAULT_ADMISSION_LIMITS.hourlyCap * hours ? 0 : 1;
 }
 
 const options = readOptions();
