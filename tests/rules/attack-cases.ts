@@ -319,6 +319,21 @@ function otherPathCases(): RequestCase[] {
       (db) => setDoc(doc(db, 'config', 'site'), { salesEmail: 'attacker@example.com' }),
     ],
     ['list queued emails', (db) => getDocs(collection(db, 'mail'))],
+    // The functions' admission counters: filling a slot would hold real enquiries back.
+    ['read the admission counters', (db) => getDocs(collection(db, 'enquiry-admission'))],
+    [
+      'fill the hourly email cap with forged slots',
+      (db) =>
+        setDoc(doc(db, 'enquiry-admission', 'hour-2026-01-21T09-0000'), { counter: 'hour-2026-01-21T09' }),
+    ],
+    [
+      'plant a duplicate fingerprint so a real enquiry counts as a duplicate',
+      (db) =>
+        setDoc(doc(db, 'enquiry-admission', 'duplicate-0000'), {
+          original: 'SME-enquiry-form/x',
+          at: Timestamp.now(),
+        }),
+    ],
   ];
   return requests.map(([title, request]) => ({ title, request, expected: 'denied by rules' }));
 }
