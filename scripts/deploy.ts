@@ -5,14 +5,25 @@
  * Needs (see README, "Deploying"): a `live` alias in .firebaserc (`npx firebase use --add`), the
  * web config in `.env.live` (VITE_FIREBASE_* values), the functions params in
  * `functions/.env.<project-id>` and the SMTP_PASSWORD secret, and a logged-in firebase CLI.
+ * It refuses to deploy without the App Check site key in `.env.live` unless run with
+ * `--without-app-check` (README, "App Check").
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { appCheckProblem, DEPLOY_USAGE, DeployUsageError, parseDeployArgs } from './lib/deploy-checks.ts';
 import { FIREBASE_BIN, fail, ROOT } from './lib/emulator-env.ts';
 import { run } from './lib/processes.ts';
 
 const ALIAS = 'live';
 const WEB_CONFIG = join(ROOT, '.env.live');
+
+let options;
+try {
+  options = parseDeployArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof DeployUsageError)) throw error;
+  fail(`${error.message}\n${DEPLOY_USAGE}`);
+}
 
 const aliases = (
   JSON.parse(readFileSync(join(ROOT, '.firebaserc'), 'utf8')) as { projects?: Record<string, string> }
@@ -28,6 +39,9 @@ if (!readFileSync(WEB_CONFIG, 'utf8').includes(`VITE_FIREBASE_PROJECT_ID=${proje
     `.env.live must set VITE_FIREBASE_PROJECT_ID=${projectId}, the project the "${ALIAS}" alias deploys to.`,
   );
 }
+const appCheck = appCheckProblem(readFileSync(WEB_CONFIG, 'utf8'), options);
+if (appCheck) fail(appCheck);
+if (options.withoutAppCheck) console.warn('⚠ Deploying without App Check: any client can write enquiries.');
 if (!existsSync(join(ROOT, 'functions', `.env.${projectId}`))) {
   fail(`No functions/.env.${projectId}: set the mail params there (README, "Deploying").`);
 }

@@ -7,6 +7,7 @@
  * which point at the local mail catcher on 127.0.0.1:2525.
  */
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
+import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './admission';
 import type { MailSettings } from './mail/template';
 import type { SmtpSettings } from './mail/transport';
 
@@ -47,6 +48,23 @@ export const sendVisitorAcknowledgement = defineBoolean('SEND_VISITOR_ACKNOWLEDG
   description: 'Also send the visitor a short "we received your enquiry" email.',
 });
 
+export const senderDailyLimit = defineInt('SENDER_DAILY_LIMIT', {
+  default: DEFAULT_ADMISSION_LIMITS.perSenderDaily,
+  description:
+    'Sales emails a day per visitor email address and per phone number; more are held for the digest.',
+});
+
+export const hourlyEmailCap = defineInt('HOURLY_EMAIL_CAP', {
+  default: DEFAULT_ADMISSION_LIMITS.hourlyCap,
+  description: 'Individual sales emails an hour over both forms; more are held for the hourly digest.',
+});
+
+export const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
+  default: DEFAULT_ADMISSION_LIMITS.dailyCap,
+  description:
+    'Individual sales emails a day over both forms; keep it below the SMTP provider quota minus 24 digests.',
+});
+
 /** The SMTP password lives only in Cloud Secret Manager (and in .secret.local for the emulator). */
 export const smtpPassword = defineSecret('SMTP_PASSWORD');
 
@@ -75,6 +93,14 @@ function readSalesRecipients(): string[] {
       .map((address) => address.trim())
       .filter(Boolean);
   }
+}
+
+export function readAdmissionLimits(): AdmissionLimits {
+  return {
+    perSenderDaily: senderDailyLimit.value(),
+    hourlyCap: hourlyEmailCap.value(),
+    dailyCap: dailyEmailCap.value(),
+  };
 }
 
 export function readMailSettings(): MailSettings {

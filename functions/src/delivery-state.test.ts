@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideClaim,
+  DEFERRAL_BASE_MS,
+  DEFERRAL_MAX_MS,
+  deferralDelayMs,
+  isTemporaryRefusal,
   DELIVERY_LEASE_MS,
   describeSendError,
   MAX_DELIVERY_ATTEMPTS,
@@ -26,9 +30,26 @@ function view(overrides: Partial<DeliveryView>): DeliveryView {
 }
 
 describe('who may claim an enquiry', () => {
-  it('lets anyone claim an enquiry with no record yet', () => {
-    expect(decideClaim(undefined, trigger, now)).toEqual({ action: 'claim', from: 'PENDING' });
-    expect(decideClaim(undefined, sweeper, now)).toEqual({ action: 'claim', from: 'PENDING' });
+  it('sends an enquiry with no record yet through admission control, whoever finds it', () => {
+    expect(decideClaim(undefined, trigger, now)).toEqual({ action: 'admit' });
+    expect(decideClaim(undefined, sweeper, now)).toEqual({ action: 'admit' });
+  });
+
+  it('never sends a held, digested or duplicate enquiry on its own', () => {
+    for (const [state, reason] of [
+      ['HELD', 'held'],
+      ['DIGESTED', 'digested'],
+      ['DUPLICATE', 'duplicate'],
+    ] as const) {
+      expect(decideClaim(view({ state }), sweeper, now)).toEqual({ action: 'skip', reason });
+      expect(decideClaim(view({ state }), trigger, now)).toEqual({ action: 'skip', reason });
+    }
+  });
+
+  it('keeps a PENDING enquiry waiting out a temporary refusal until its window', () => {
+    const waiting = view({ state: 'PENDING', attempts: 0, deferrals: 1, nextAttemptAt: minutes(15) });
+    expect(decideClaim(waiting, sweeper, now)).toEqual({ action: 'skip', reason: 'not-due' });
+    expect(decideClaim(waiting, sweeper, minutes(15))).toEqual({ action: 'claim', from: 'PENDING' });
   });
 
   it('never sends a SENT enquiry again', () => {
@@ -135,6 +156,32 @@ describe('trigger retries', () => {
 
   it('does not keep an old event in the platform retry loop', () => {
     expect(triggerShouldRetry(1, old, now)).toBe(false);
+  });
+});
+
+describe('temporary refusals', () => {
+  const smtpError = (responseCode: number, response: string) =>
+    Object.assign(new Error('Message failed'), { responseCode, response });
+
+  it('are 4xx replies and quota or rate refusals, whatever their code', () => {
+    expect(isTemporaryRefusal(smtpError(451, '451 4.3.0 Try again later'))).toBe(true);
+    expect(isTemporaryRefusal(smtpError(421, '421 4.7.0 Too many connections'))).toBe(true);
+    expect(isTemporaryRefusal(smtpError(550, '550 5.4.5 Daily user sending quota exceeded'))).toBe(true);
+    expect(isTemporaryRefusal(smtpError(554, '554 5.7.0 Rate limit exceeded'))).toBe(true);
+  });
+
+  it('are not permanent refusals or network errors', () => {
+    expect(isTemporaryRefusal(smtpError(550, '550 5.7.1 Relaying denied'))).toBe(false);
+    expect(
+      isTemporaryRefusal(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' })),
+    ).toBe(false);
+    expect(isTemporaryRefusal('451')).toBe(false);
+  });
+
+  it('wait for the next sweep window, doubling, at most two hours', () => {
+    expect(deferralDelayMs(1)).toBe(DEFERRAL_BASE_MS);
+    expect(deferralDelayMs(2)).toBe(2 * DEFERRAL_BASE_MS);
+    expect(deferralDelayMs(20)).toBe(DEFERRAL_MAX_MS);
   });
 });
 

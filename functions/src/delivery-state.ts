@@ -1,26 +1,62 @@
 /**
  * The delivery record on every enquiry document, and the pure rules of its state machine.
  *
- *   (no record) ─┐
- *   PENDING ─────┼─ claim ─> SENDING ─ mail accepted ─> SENT
- *   FAILED ──────┤             │
- *   SENDING with an expired ───┘   └─ SMTP error ─> FAILED (retried with backoff until the cap)
- *   lease (its sender died)
+ *   (no record) ── admission ──┬─ same sender and text within 24 h ──────────────> DUPLICATE
+ *                               ├─ sender over its daily limit, or a global cap ──> HELD
+ *                               │                                                    │ hourly digest
+ *                               │                                                    v accepted
+ *                               └─ admitted ─┐                                     DIGESTED
+ *   PENDING (due) ──────────────────────────┼─ claim ─> SENDING ─ mail accepted ─> SENT
+ *   FAILED (due, attempts left) ────────────┤             ├─ temporary refusal (4xx, quota) ─> PENDING
+ *   SENDING with an expired lease ──────────┘             │    (attempt given back, waits for the next window)
+ *   (its sender died)                                     └─ other SMTP error ─> FAILED
+ *                                                              (retried with backoff until the attempt cap)
+ *
+ * States:
+ * - PENDING: waiting to be sent (after a temporary refusal, or queued again by an operator);
+ *   `nextAttemptAt` says when.
+ * - SENDING: one sender holds a lease on it (`claimedBy`, `leaseExpiresAt`) and is talking to SMTP.
+ * - SENT: the sales email was accepted (`sentAt`, `messageId`). Final.
+ * - FAILED: the last attempt failed (`lastError`); retried at `nextAttemptAt`, final when that is null.
+ * - HELD: admitted to Firestore but not emailed on its own (`heldReason`, `heldAt`); the next
+ *   hourly digest reports it.
+ * - DIGESTED: reported in a digest email (`digestedAt`, `digest`, `messageId` of the digest). Final.
+ * - DUPLICATE: the same sender sent the same text within 24 hours; `duplicateOf` is the path of
+ *   the first one, which was emailed or held. No email. Final.
  *
  * Only the functions write the record (Admin SDK, in transactions); the rules give visitors no
  * way to touch it. No Firebase imports here, so the export script and unit tests use it freely.
  *
- * An operator can queue a capped-out enquiry again by setting `notification.state` to `PENDING`,
- * `notification.attempts` to 0 and `notification.nextAttemptAt` to the current time: the next
- * sweep sends it.
+ * An operator can queue a capped-out, held or duplicate enquiry again by setting
+ * `notification.state` to `PENDING`, `notification.attempts` to 0 and `notification.nextAttemptAt`
+ * to the current time: the next sweep sends it, without admission control.
  */
 
 export const NOTIFICATION_FIELD = 'notification';
 
-export const DELIVERY_STATES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
+export const DELIVERY_STATES = [
+  'PENDING',
+  'SENDING',
+  'SENT',
+  'FAILED',
+  'HELD',
+  'DIGESTED',
+  'DUPLICATE',
+] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
-/** The states a sweep looks at: everything that is not yet SENT. */
+/** The states a retry sweep looks at: waiting, failed with attempts left, or stuck sending. */
 export const UNFINISHED_STATES: readonly DeliveryState[] = ['PENDING', 'FAILED', 'SENDING'];
+/** The states in which sales has been told about an enquiry, or never needs to be. */
+export const SETTLED_STATES: readonly DeliveryState[] = ['SENT', 'DIGESTED', 'DUPLICATE'];
+
+export const HELD_REASONS = ['sender-limit', 'hourly-cap', 'daily-cap'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
+/**
+ * Instances of each enquiry trigger, one event at a time each: a flood of writes queues at the
+ * platform instead of opening hundreds of SMTP connections and transactions on the counters.
+ */
+export const TRIGGER_MAX_INSTANCES = 10;
 
 /** Sends of the sales email an enquiry may use, counting the trigger's and the sweeper's. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -39,6 +75,14 @@ export const DELIVERY_LEASE_MS = 5 * 60_000;
 /** Sweeper backoff after the n-th failed attempt: 5, 10, 20 ... minutes, at most 6 hours. */
 export const RETRY_BACKOFF_BASE_MS = 5 * 60_000;
 export const RETRY_BACKOFF_MAX_MS = 6 * 60 * 60_000;
+/**
+ * A temporary refusal (4xx, a provider's quota) gives its attempt back and waits for the next
+ * window: the next sweep (every 15 minutes), doubling with each refusal in a row, at most 2 hours.
+ */
+export const DEFERRAL_BASE_MS = 15 * 60_000;
+export const DEFERRAL_MAX_MS = 2 * 60 * 60_000;
+/** Refusals in a row after which a temporary refusal counts as a failed attempt after all (3 days). */
+export const MAX_DEFERRALS = 40;
 /** lastError is for people reading the document; SMTP replies can be long. */
 export const MAX_ERROR_TEXT_LENGTH = 500;
 
@@ -46,7 +90,8 @@ export const MAX_ERROR_TEXT_LENGTH = 500;
 export type TimestampLike = { toDate(): Date };
 
 export type AcknowledgementRecord = {
-  state: 'SENT' | 'FAILED';
+  /** SKIPPED: the address already had its acknowledgement today. */
+  state: 'SENT' | 'FAILED' | 'SKIPPED';
   at: TimestampLike;
   messageId: string | null;
   error: string | null;
@@ -66,6 +111,15 @@ export type DeliveryRecord<Time = TimestampLike> = {
   sentAt: Time | null;
   messageId: string | null;
   updatedAt: Time;
+  /** Temporary refusals in a row; none of them spent an attempt. */
+  deferrals?: number;
+  heldReason?: HeldReason;
+  heldAt?: Time;
+  digestedAt?: Time;
+  /** The hour (India time) of the digest that reported it, e.g. `2026-11-22T20`. */
+  digest?: string;
+  /** `collection/id` of the first enquiry with the same sender and text. */
+  duplicateOf?: string;
   acknowledgement?: AcknowledgementRecord;
 };
 
@@ -74,6 +128,7 @@ export type DeliveryView = {
   attempts: number;
   leaseExpiresAt: Date | null;
   nextAttemptAt: Date | null;
+  deferrals?: number;
 };
 
 function asDate(value: unknown): Date | null {
@@ -97,12 +152,15 @@ export function readDeliveryView(raw: unknown): DeliveryView | undefined | 'unre
     return 'unreadable';
   const attempts =
     typeof record.attempts === 'number' && Number.isFinite(record.attempts) ? record.attempts : 0;
-  return {
+  const view: DeliveryView = {
     state: state as DeliveryState,
     attempts,
     leaseExpiresAt: asDate(record.leaseExpiresAt),
     nextAttemptAt: asDate(record.nextAttemptAt),
   };
+  if (typeof record.deferrals === 'number' && Number.isFinite(record.deferrals))
+    view.deferrals = record.deferrals;
+  return view;
 }
 
 export type Claimant = { kind: 'trigger'; eventId: string } | { kind: 'sweeper'; runId: string };
@@ -111,9 +169,20 @@ export function claimToken(claimant: Claimant): string {
   return claimant.kind === 'trigger' ? `event:${claimant.eventId}` : `sweep:${claimant.runId}`;
 }
 
-export type SkipReason = 'missing' | 'already-sent' | 'in-flight' | 'not-due' | 'exhausted' | 'unreadable';
+export type SkipReason =
+  | 'missing'
+  | 'already-sent'
+  | 'in-flight'
+  | 'not-due'
+  | 'exhausted'
+  | 'unreadable'
+  | 'held'
+  | 'digested'
+  | 'duplicate';
 
 export type ClaimDecision =
+  /** A new enquiry: admission control decides between sending, holding and DUPLICATE. */
+  | { action: 'admit' }
   | { action: 'claim'; from: DeliveryState }
   | { action: 'skip'; reason: SkipReason }
   /** The last allowed attempt died without reporting back: record the final failure. */
@@ -129,11 +198,18 @@ export function decideClaim(
   now: Date,
 ): ClaimDecision {
   if (view === 'unreadable') return { action: 'skip', reason: 'unreadable' };
-  if (view === undefined) return { action: 'claim', from: 'PENDING' };
+  if (view === undefined) return { action: 'admit' };
   const nowMs = now.getTime();
+  const due = view.nextAttemptAt !== null && view.nextAttemptAt.getTime() <= nowMs;
   switch (view.state) {
     case 'SENT':
       return { action: 'skip', reason: 'already-sent' };
+    case 'HELD':
+      return { action: 'skip', reason: 'held' };
+    case 'DIGESTED':
+      return { action: 'skip', reason: 'digested' };
+    case 'DUPLICATE':
+      return { action: 'skip', reason: 'duplicate' };
     case 'SENDING': {
       // No lease time at all cannot come from these functions; treat it as expired rather than stuck.
       const leaseLive = view.leaseExpiresAt !== null && view.leaseExpiresAt.getTime() > nowMs;
@@ -144,12 +220,13 @@ export function decideClaim(
     case 'FAILED': {
       if (view.attempts >= MAX_DELIVERY_ATTEMPTS) return { action: 'skip', reason: 'exhausted' };
       // The platform spaces the trigger's own retries; only the sweeper keeps to nextAttemptAt.
-      const due = view.nextAttemptAt !== null && view.nextAttemptAt.getTime() <= nowMs;
       if (claimant.kind === 'sweeper' && !due) return { action: 'skip', reason: 'not-due' };
       return { action: 'claim', from: 'FAILED' };
     }
     case 'PENDING':
       if (view.attempts >= MAX_DELIVERY_ATTEMPTS) return { action: 'skip', reason: 'exhausted' };
+      // Waiting out a temporary refusal: nobody sends before its window (no time: an operator's "now").
+      if (view.nextAttemptAt !== null && !due) return { action: 'skip', reason: 'not-due' };
       return { action: 'claim', from: 'PENDING' };
   }
 }
@@ -176,6 +253,27 @@ export function triggerShouldRetry(attempts: number, eventTime: string, now: Dat
   // An event without a readable time cannot be aged; the attempt cap still bounds its retries.
   if (Number.isNaN(eventMs)) return true;
   return now.getTime() - eventMs < MAX_TRIGGER_RETRY_EVENT_AGE_MS;
+}
+
+/** How long a temporary refusal waits, after `deferrals` refusals in a row (this one included). */
+export function deferralDelayMs(deferrals: number): number {
+  return Math.min(DEFERRAL_BASE_MS * 2 ** Math.max(0, deferrals - 1), DEFERRAL_MAX_MS);
+}
+
+/**
+ * A refusal that says "not now" rather than "never": any 4xx reply (greylisting, a busy server)
+ * and a provider's sending quota or rate limit, which some report with a 5xx code (Gmail's
+ * `550 5.4.5 Daily user sending limit exceeded`). Network errors are not refusals: they spend an
+ * attempt like any other failure.
+ */
+export function isTemporaryRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const smtp = error as Error & { responseCode?: number; response?: string };
+  const code = smtp.responseCode;
+  if (typeof code !== 'number') return false;
+  if (code >= 400 && code < 500) return true;
+  const reply = `${smtp.response ?? ''} ${smtp.message}`;
+  return code >= 500 && /quota|rate limit|limit exceeded|too many|\b5\.4\.5\b/i.test(reply);
 }
 
 /** One line for `lastError`: SMTP code and reply when there is one, no line breaks, bounded. */

@@ -8,9 +8,16 @@ import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated } from 'firebase-functions/firestore';
 import { onSchedule } from 'firebase-functions/scheduler';
-import { enquiryRegion, readMailSettings, readSmtpSettings, smtpPassword } from './config';
+import {
+  enquiryRegion,
+  readAdmissionLimits,
+  readMailSettings,
+  readSmtpSettings,
+  smtpPassword,
+} from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
 import { handleEnquiryCreated, type DeliveryDeps } from './delivery';
+import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
 import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './sweeper';
 
@@ -25,7 +32,14 @@ let transport: MailTransport | undefined;
 /** Params can only be read at run time, so the transport is made on the first invocation. */
 function runtimeDeps(): DeliveryDeps {
   transport ??= createSmtpTransport(readSmtpSettings());
-  return { db: getFirestore(), transport, mail: readMailSettings(), clock: () => new Date(), log: logger };
+  return {
+    db: getFirestore(),
+    transport,
+    mail: readMailSettings(),
+    limits: readAdmissionLimits(),
+    clock: () => new Date(),
+    log: logger,
+  };
 }
 
 function notifySalesOn(collection: EnquiryCollection) {
@@ -37,6 +51,8 @@ function notifySalesOn(collection: EnquiryCollection) {
       secrets: [smtpPassword],
       timeoutSeconds: TRIGGER_TIMEOUT_SECONDS,
       memory: '256MiB',
+      maxInstances: TRIGGER_MAX_INSTANCES,
+      concurrency: 1,
     },
     async (event) => {
       await handleEnquiryCreated(runtimeDeps(), collection, event);
@@ -55,6 +71,7 @@ export const retryUndeliveredEnquiryEmails = onSchedule(
     secrets: [smtpPassword],
     timeoutSeconds: SWEEP_TIMEOUT_SECONDS,
     memory: '256MiB',
+    maxInstances: 1,
     // The next run 15 minutes later is the retry; overlapping runs would only contend for claims.
     retryCount: 0,
   },

@@ -1,24 +1,56 @@
 /**
- * The retry sweep, run on a schedule: every enquiry whose email is not yet SENT and whose retry
- * time has come (FAILED after its backoff, SENDING whose lease expired, PENDING put back by an
- * operator) is delivered again through the same claim as the trigger, so a long SMTP outage
- * delays mail but loses none. It also picks up recent enquiries that have no delivery record at
- * all, which is what a trigger event that never arrived looks like.
+ * The sweep, run on a schedule. It works in bounded, indexed pages, so its cost does not grow with
+ * a flood, and it never stands between a new enquiry and its own trigger:
+ *
+ * 1. Retries: enquiries not yet settled whose time has come (FAILED after its backoff, PENDING
+ *    after a temporary refusal or put back by an operator, SENDING whose lease expired), oldest
+ *    due first, at most SWEEP_BATCH_LIMIT per collection (index: state + nextAttemptAt).
+ * 2. Missed triggers: enquiries with no delivery record at all, which is what a trigger event that
+ *    never arrived looks like. A checkpoint (the last `createdAt` and ID looked at) means each
+ *    enquiry is looked at once, after the trigger's head start, instead of every run re-reading
+ *    a whole day. They go through admission control like any new enquiry.
+ * 3. The hourly digest of HELD enquiries (digest.ts).
  */
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { ADMISSION_COLLECTION } from './admission';
 import { ENQUIRY_COLLECTIONS, SERVER_TIMESTAMP_FIELD, type EnquiryCollection } from './contract/enquiry';
-import { deliverEnquiry, type DeliveryDeps } from './delivery';
+import { deliverEnquiry, type DeliveryDeps, type DeliveryOutcome } from './delivery';
 import { NOTIFICATION_FIELD, UNFINISHED_STATES } from './delivery-state';
+import { DIGEST_MAX_ENQUIRIES, sendHeldDigest, type DigestOutcome } from './digest';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
-/** Enquiries retried per collection per run; the rest wait for the next run. */
+/** Retries per collection per run; the rest wait for the next run. */
 export const SWEEP_BATCH_LIMIT = 50;
+/** Enquiries looked at per page of the missed-trigger scan, and pages per collection per run. */
+export const UNRECORDED_PAGE_SIZE = 100;
+export const UNRECORDED_PAGES_PER_RUN = 3;
 /** Stop claiming new work well before the scheduled function's 540 s timeout. */
 export const SWEEP_TIME_BUDGET_MS = 7 * 60_000;
-/** How far back a run looks for enquiries that never got a delivery record. */
+/** How far back the missed-trigger scan starts when it has no checkpoint yet. */
 export const UNRECORDED_LOOKBACK_MS = 24 * 60 * 60_000;
 /** The trigger's head start on a new enquiry before a sweep treats it as missed. */
 export const UNRECORDED_GRACE_MS = 10 * 60_000;
+
+/**
+ * Reads one delivery can make: the first look at the enquiry, admission (four slot counts, the
+ * enquiry and its duplicate fingerprint), the record of its outcome, and the acknowledgement's
+ * document for the day. A round lost to a concurrent claim repeats the admission reads.
+ */
+export const DELIVERY_MAX_READS = 9;
+/**
+ * The most documents one sweep reads, however large the backlog: per collection a page of retries
+ * and their deliveries, the checkpoint, the missed-trigger pages and their deliveries; then the
+ * digest's counts, its lock and at most DIGEST_MAX_ENQUIRIES held enquiries. (A count costs one
+ * read per 1,000 entries, so past 1,000 held enquiries the digest's counts cost a little more.)
+ */
+export const SWEEP_MAX_DOCUMENT_READS =
+  ENQUIRY_COLLECTIONS.length *
+    (SWEEP_BATCH_LIMIT * (1 + DELIVERY_MAX_READS) +
+      1 +
+      UNRECORDED_PAGES_PER_RUN * UNRECORDED_PAGE_SIZE * (1 + DELIVERY_MAX_READS)) +
+  ENQUIRY_COLLECTIONS.length +
+  1 +
+  DIGEST_MAX_ENQUIRIES;
 
 export type SweepSummary = {
   runId: string;
@@ -26,50 +58,128 @@ export type SweepSummary = {
   sent: number;
   failed: number;
   skipped: number;
+  held: number;
+  duplicates: number;
+  /** Temporary refusals: given back their attempt, they wait for the next window. */
+  refused: number;
   /** Due enquiries left for the next run because the time budget ran out. */
   deferred: number;
+  /** Documents the sweep's own queries returned (each a billed read), the digest's included. */
+  queried: number;
+  digest: DigestOutcome;
 };
 
-async function dueEnquiryIds(
-  deps: DeliveryDeps,
-  collection: EnquiryCollection,
-  now: Date,
-): Promise<string[]> {
-  const enquiries = deps.db.collection(collection);
-  const nowStamp = Timestamp.fromDate(now);
-  const retryDue = await enquiries
+const checkpointRef = (db: Firestore, collection: EnquiryCollection) =>
+  db.collection(ADMISSION_COLLECTION).doc(`sweep-checkpoint-${collection}`);
+
+type Checkpoint = { createdAt: Timestamp; id: string };
+
+async function retryDueIds(deps: DeliveryDeps, collection: EnquiryCollection, now: Date) {
+  const snapshot = await deps.db
+    .collection(collection)
     .where(`${NOTIFICATION_FIELD}.state`, 'in', UNFINISHED_STATES)
-    .where(`${NOTIFICATION_FIELD}.nextAttemptAt`, '<=', nowStamp)
+    .where(`${NOTIFICATION_FIELD}.nextAttemptAt`, '<=', Timestamp.fromDate(now))
     .orderBy(`${NOTIFICATION_FIELD}.nextAttemptAt`)
     .limit(SWEEP_BATCH_LIMIT)
     .get();
-  const recent = await enquiries
-    .where(SERVER_TIMESTAMP_FIELD, '>=', Timestamp.fromMillis(now.getTime() - UNRECORDED_LOOKBACK_MS))
+  return { ids: snapshot.docs.map((doc) => doc.id), read: Math.max(1, snapshot.size) };
+}
+
+/**
+ * One page of enquiries created after the checkpoint and before the trigger's head start ends, in
+ * (createdAt, ID) order: those without a record, and the checkpoint to continue from.
+ */
+async function unrecordedPage(
+  deps: DeliveryDeps,
+  collection: EnquiryCollection,
+  now: Date,
+  after: Checkpoint | null,
+) {
+  const oldest = Timestamp.fromMillis(now.getTime() - UNRECORDED_LOOKBACK_MS);
+  let query = deps.db
+    .collection(collection)
+    .where(SERVER_TIMESTAMP_FIELD, '>=', oldest)
     .where(SERVER_TIMESTAMP_FIELD, '<=', Timestamp.fromMillis(now.getTime() - UNRECORDED_GRACE_MS))
-    .select(`${NOTIFICATION_FIELD}.state`)
-    .get();
-  const unrecorded = recent.docs.filter((doc) => doc.get(`${NOTIFICATION_FIELD}.state`) === undefined);
-  return [...new Set([...retryDue.docs, ...unrecorded].map((doc) => doc.id))];
+    .orderBy(SERVER_TIMESTAMP_FIELD)
+    .orderBy(FieldPath.documentId());
+  if (after && after.createdAt.toMillis() >= oldest.toMillis())
+    query = query.startAfter(after.createdAt, after.id);
+  const snapshot = await query.select(`${NOTIFICATION_FIELD}.state`).limit(UNRECORDED_PAGE_SIZE).get();
+  const last = snapshot.docs.at(-1);
+  const createdAt: unknown = last?.get(SERVER_TIMESTAMP_FIELD);
+  return {
+    ids: snapshot.docs
+      .filter((doc) => doc.get(`${NOTIFICATION_FIELD}.state`) === undefined)
+      .map((doc) => doc.id),
+    next: last && createdAt instanceof Timestamp ? { createdAt, id: last.id } : after,
+    full: snapshot.size === UNRECORDED_PAGE_SIZE,
+    read: Math.max(1, snapshot.size),
+  };
+}
+
+function count(summary: SweepSummary, outcome: DeliveryOutcome): void {
+  if (outcome.status === 'sent') summary.sent += 1;
+  else if (outcome.status === 'failed') summary.failed += 1;
+  else if (outcome.status === 'held') summary.held += 1;
+  else if (outcome.status === 'duplicate') summary.duplicates += 1;
+  else if (outcome.status === 'deferred') summary.refused += 1;
+  else summary.skipped += 1;
 }
 
 /** One sweep over both collections; failures are recorded on the documents, never thrown. */
 export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: string): Promise<SweepSummary> {
   const startedMs = deps.clock().getTime();
-  const summary: SweepSummary = { runId, due: 0, sent: 0, failed: 0, skipped: 0, deferred: 0 };
-  for (const collection of ENQUIRY_COLLECTIONS) {
-    const ids = await dueEnquiryIds(deps, collection, deps.clock());
-    summary.due += ids.length;
+  const summary: SweepSummary = {
+    runId,
+    due: 0,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+    held: 0,
+    duplicates: 0,
+    refused: 0,
+    deferred: 0,
+    queried: 0,
+    digest: { status: 'nothing-held' },
+  };
+  const outOfTime = () => deps.clock().getTime() - startedMs > SWEEP_TIME_BUDGET_MS;
+  const deliverAll = async (collection: EnquiryCollection, ids: string[]) => {
     for (const [index, id] of ids.entries()) {
-      if (deps.clock().getTime() - startedMs > SWEEP_TIME_BUDGET_MS) {
+      if (outOfTime()) {
         summary.deferred += ids.length - index;
-        break;
+        return false;
       }
-      const outcome = await deliverEnquiry(deps, { collection, id }, { kind: 'sweeper', runId });
-      if (outcome.status === 'sent') summary.sent += 1;
-      else if (outcome.status === 'failed') summary.failed += 1;
-      else summary.skipped += 1;
+      count(summary, await deliverEnquiry(deps, { collection, id }, { kind: 'sweeper', runId }));
+    }
+    return true;
+  };
+
+  for (const collection of ENQUIRY_COLLECTIONS) {
+    const retries = await retryDueIds(deps, collection, deps.clock());
+    summary.queried += retries.read;
+    summary.due += retries.ids.length;
+    await deliverAll(collection, retries.ids);
+
+    const checkpoint = checkpointRef(deps.db, collection);
+    const stored = await checkpoint.get();
+    summary.queried += 1;
+    let after = stored.exists ? (stored.data() as Checkpoint) : null;
+    for (let page = 0; page < UNRECORDED_PAGES_PER_RUN && !outOfTime(); page += 1) {
+      const found = await unrecordedPage(deps, collection, deps.clock(), after);
+      summary.queried += found.read;
+      summary.due += found.ids.length;
+      const finished = await deliverAll(collection, found.ids);
+      // Only past what was handled: a page cut short by the time budget is looked at again.
+      if (finished && found.next && found.next !== after) {
+        after = found.next;
+        await checkpoint.set(after);
+      }
+      if (!finished || !found.full) break;
     }
   }
-  deps.log.info('enquiry retry sweep finished', { ...summary });
+
+  summary.digest = await sendHeldDigest(deps, runId);
+  if ('documentsRead' in summary.digest) summary.queried += summary.digest.documentsRead;
+  deps.log.info('enquiry sweep finished', { ...summary, digest: summary.digest.status });
   return summary;
 }

@@ -119,18 +119,38 @@ describe('CSV document', () => {
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
       'Enquiry ID,Received at,Form,Name,Company,Phone,Email,City,Order type,Message,Date,Time,' +
-        'Email state,Email attempts,Email sent at,Email last error',
+        'Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
     );
     expect(row).toBe(
       'a1,2026-01-15T10:04:10+05:30,Homepage,பிரியா 💇‍♀️,,9876543210,priya@example.com,Chennai,Bulk,' +
-        '"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,SENT,1,2026-01-15T10:04:11+05:30,',
+        '"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,SENT,1,2026-01-15T10:04:11+05:30,,,,,',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 
   it('shows PENDING for an enquiry the functions have not yet touched', () => {
     const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [{ id: 'p1', data: { name: 'Arun' } }]);
-    expect(csv.split('\r\n')[1]).toBe('p1,,Arun,,,,,,PENDING,0,,');
+    expect(csv.split('\r\n')[1]).toBe('p1,,Arun,,,,,,PENDING,0,,,,,,');
+  });
+
+  it('says why an enquiry had no email of its own: held, in which digest, or a duplicate of which', () => {
+    const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [
+      {
+        id: 'h1',
+        data: {
+          notification: { state: 'DIGESTED', attempts: 0, heldReason: 'hourly-cap', digest: '2026-01-15T10' },
+        },
+      },
+      {
+        id: 'd1',
+        data: {
+          notification: { state: 'DUPLICATE', attempts: 0, duplicateOf: `${POPUP_ENQUIRY_COLLECTION}/h1` },
+        },
+      },
+    ]);
+    const [, digested, duplicate] = csv.split('\r\n');
+    expect(digested).toBe('h1,,,,,,,,DIGESTED,0,,,the hourly email cap was reached,2026-01-15T10,,');
+    expect(duplicate).toBe(`d1,,,,,,,,DUPLICATE,0,,,,,,${POPUP_ENQUIRY_COLLECTION}/h1`);
   });
 });
 

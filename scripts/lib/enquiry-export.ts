@@ -8,9 +8,10 @@ import {
   FIELDS_BY_COLLECTION,
   type EnquiryCollection,
 } from '../../functions/src/contract/enquiry';
-import { fieldText } from '../../functions/src/mail/template';
+import { fieldText, HELD_REASON_TEXT } from '../../functions/src/mail/template';
 import { formatIndiaIso, startOfIndiaDay } from '../../functions/src/india-time';
-import { NOTIFICATION_FIELD } from '../../functions/src/delivery-state';
+import { NOTIFICATION_FIELD, type HeldReason } from '../../functions/src/delivery-state';
+import { csvFile } from '../../functions/src/csv';
 
 export const DEMO_PROJECT_ID = 'demo-sme-hair';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
@@ -78,23 +79,7 @@ export function chooseExportTarget(projectId: string, env: NodeJS.ProcessEnv): E
   return { kind: 'project' };
 }
 
-/** First characters that make Excel, LibreOffice or Sheets read a cell as a formula. */
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']);
-
-/** A visitor's `=HYPERLINK(...)` stays text: a leading apostrophe stops formula evaluation. */
-export function neutraliseFormula(value: string): string {
-  return FORMULA_STARTS.has(value.charAt(0)) ? `'${value}` : value;
-}
-
-/** RFC 4180 quoting: fields with a quote, comma or line break are quoted, quotes doubled. */
-export function csvCell(value: string): string {
-  const safe = neutraliseFormula(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Excel reads a CSV as UTF-8 (Tamil, emoji) only when it starts with a byte order mark. */
-const UTF8_BOM = '\uFEFF';
-const CSV_LINE_END = '\r\n';
+export { csvCell, neutraliseFormula } from '../../functions/src/csv';
 
 export type ExportDocument = { id: string; data: Record<string, unknown> };
 
@@ -111,6 +96,11 @@ function asDate(value: unknown): Date | null {
 function delivery(doc: ExportDocument, key: string): unknown {
   const record = doc.data[NOTIFICATION_FIELD];
   return record && typeof record === 'object' ? (record as Record<string, unknown>)[key] : undefined;
+}
+
+function heldText(value: unknown): string {
+  const reason = fieldText(value);
+  return reason in HELD_REASON_TEXT ? HELD_REASON_TEXT[reason as HeldReason] : reason;
 }
 
 function dateText(value: unknown): string {
@@ -133,16 +123,20 @@ export function exportColumns(collection: EnquiryCollection): Column[] {
     { header: 'Email attempts', value: (doc) => fieldText(delivery(doc, 'attempts')) || '0' },
     { header: 'Email sent at', value: (doc) => dateText(delivery(doc, 'sentAt')) },
     { header: 'Email last error', value: (doc) => fieldText(delivery(doc, 'lastError')) },
+    // HELD, DIGESTED and DUPLICATE say why an enquiry had no email of its own, and where it went.
+    { header: 'Held because', value: (doc) => heldText(delivery(doc, 'heldReason')) },
+    { header: 'In digest of', value: (doc) => fieldText(delivery(doc, 'digest')) },
+    { header: 'Digested at', value: (doc) => dateText(delivery(doc, 'digestedAt')) },
+    { header: 'Duplicate of', value: (doc) => fieldText(delivery(doc, 'duplicateOf')) },
   ];
 }
 
 export function enquiriesToCsv(collection: EnquiryCollection, docs: ExportDocument[]): string {
   const columns = exportColumns(collection);
-  const lines = [
-    columns.map((column) => csvCell(column.header)).join(','),
-    ...docs.map((doc) => columns.map((column) => csvCell(column.value(doc))).join(',')),
-  ];
-  return UTF8_BOM + lines.join(CSV_LINE_END) + CSV_LINE_END;
+  return csvFile(
+    columns.map((column) => column.header),
+    docs.map((doc) => columns.map((column) => column.value(doc))),
+  );
 }
 
 /** Oldest first; documents without a server time (written by hand) come first. */

@@ -59,6 +59,9 @@ beforeEach(async () => {
 
 const sweepRun = (name: string) => `${name}-${Date.now()}`;
 
+/** A refusal that is not "try later": it spends an attempt and the platform may retry it. */
+const REFUSED_FOR_GOOD = { code: 554, message: '5.3.0 Message refused' };
+
 describe('the sales email', () => {
   it('reaches every sales recipient with every field, Reply-To on the visitor, and SENT is recorded', async () => {
     const deps = deliveryDeps(db, catcher.port);
@@ -151,7 +154,7 @@ describe('the sales email', () => {
   it("never writes the visitor's message or contact details into the logs", async () => {
     const deps = deliveryDeps(db, catcher.port);
     const id = await storeEnquiry(db);
-    catcher.setRejecting(true);
+    catcher.setRejecting(REFUSED_FOR_GOOD);
     await expect(handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id))).rejects.toThrow();
     catcher.setRejecting(false);
     await handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id));
@@ -217,7 +220,11 @@ describe('exactly one email per enquiry', () => {
     const deps = deliveryDeps(db, catcher.port, { clock: clock.now });
     // Stored an hour ago without a record: due for both the trigger and the sweeps.
     const createdAt = Timestamp.fromMillis(Date.now() - 60 * 60_000);
-    const ids = await Promise.all([1, 2, 3].map(() => storeEnquiry(db, PRIYA, { createdAt })));
+    const ids = await Promise.all(
+      [1, 2, 3].map((n) =>
+        storeEnquiry(db, { ...PRIYA, message: `${PRIYA.message} Order ${n}.` }, { createdAt }),
+      ),
+    );
 
     await Promise.all([
       ...ids.map((id) => handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id))),
@@ -271,17 +278,17 @@ describe('an SMTP server that refuses mail', () => {
     const clock = testClock();
     const deps = deliveryDeps(db, catcher.port, { clock: clock.now });
     const id = await storeEnquiry(db);
-    catcher.setRejecting(true);
+    catcher.setRejecting(REFUSED_FOR_GOOD);
 
     await expect(handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id))).rejects.toMatchObject({
-      responseCode: 451,
+      responseCode: REFUSED_FOR_GOOD.code,
     });
 
     expect(catcher.rejectedCount).toBe(1);
     expect(catcher.messages).toHaveLength(0);
     const record = await deliveryRecord(db, ENQUIRY_COLLECTION, id);
     expect(record).toMatchObject({ state: 'FAILED', attempts: 1, leaseExpiresAt: null, sentAt: null });
-    expect(record.lastError).toContain('451');
+    expect(record.lastError).toContain(String(REFUSED_FOR_GOOD.code));
     const waitMs = (record.nextAttemptAt?.toMillis() ?? 0) - record.updatedAt.toMillis();
     expect(waitMs).toBe(RETRY_BACKOFF_BASE_MS);
     const snapshot = await db.collection(ENQUIRY_COLLECTION).doc(id).get();
@@ -292,7 +299,7 @@ describe('an SMTP server that refuses mail', () => {
     const deps = deliveryDeps(db, catcher.port);
     const id = await storeEnquiry(db);
     const event = createdEvent(id);
-    catcher.setRejecting(true);
+    catcher.setRejecting(REFUSED_FOR_GOOD);
     await expect(handleEnquiryCreated(deps, ENQUIRY_COLLECTION, event)).rejects.toThrow();
 
     catcher.setRejecting(false);
@@ -307,7 +314,7 @@ describe('an SMTP server that refuses mail', () => {
     const deps = deliveryDeps(db, catcher.port);
     const id = await storeEnquiry(db);
     const event = createdEvent(id);
-    catcher.setRejecting(true);
+    catcher.setRejecting(REFUSED_FOR_GOOD);
 
     for (let attempt = 1; attempt < TRIGGER_ATTEMPT_LIMIT; attempt += 1) {
       await expect(handleEnquiryCreated(deps, ENQUIRY_COLLECTION, event)).rejects.toThrow();
@@ -324,7 +331,7 @@ describe('an SMTP server that refuses mail', () => {
   it('does not throw an old event back to the platform', async () => {
     const deps = deliveryDeps(db, catcher.port);
     const id = await storeEnquiry(db);
-    catcher.setRejecting(true);
+    catcher.setRejecting(REFUSED_FOR_GOOD);
     const oldEvent = createdEvent(id, new Date(Date.now() - MAX_TRIGGER_RETRY_EVENT_AGE_MS - 60_000));
 
     const outcome = await handleEnquiryCreated(deps, ENQUIRY_COLLECTION, oldEvent);
@@ -339,7 +346,7 @@ describe('the retry sweep', () => {
     const clock = testClock();
     const deps = deliveryDeps(db, catcher.port, { clock: clock.now });
     const id = await storeEnquiry(db);
-    catcher.setRejecting(true);
+    catcher.setRejecting(REFUSED_FOR_GOOD);
     await expect(handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id))).rejects.toThrow();
     catcher.setRejecting(false);
 

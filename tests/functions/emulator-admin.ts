@@ -12,6 +12,7 @@ import {
   type EnquiryFormValues,
   type PopupEnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
+import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
 import type { DeliveryDeps, DeliveryLog } from '../../functions/src/delivery';
 import type { DeliveryRecord } from '../../functions/src/delivery-state';
 import type { MailSettings } from '../../functions/src/mail/template';
@@ -83,6 +84,7 @@ export function deliveryDeps(
       password: '',
     }),
     mail: SALES_SETTINGS,
+    limits: DEFAULT_ADMISSION_LIMITS,
     clock: () => new Date(),
     ...overrides,
     log: recordingLog(),

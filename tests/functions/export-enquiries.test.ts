@@ -89,12 +89,26 @@ describe('enquiry export', () => {
     expect(rows[1]).toMatch(
       new RegExp(`^${sentId},2026-01-01T00:00:00\\+05:30,Enquirypage,Priya Raman,Raman Salons,`),
     );
-    expect(rows[1]).toMatch(/,SENT,2,2026-01-01T00:00:00\+05:30,451 busy$/);
+    expect(rows[1]).toMatch(/,SENT,2,2026-01-01T00:00:00\+05:30,451 busy,,,,$/);
     expect(rows[2]).toContain(`${attackerId},2026-02-01T11:30:00+05:30,Enquirypage,`);
     expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""Invoice"")"`);
     expect(rows[2]).toContain(`,'@SUM(1+1),`);
-    expect(rows[2]).toMatch(/,PENDING,0,,$/);
+    expect(rows[2]).toMatch(/,PENDING,0,,,,,,$/);
     expect(rows.join('\n')).not.toContain('Too early');
+  });
+
+  it('shows every delivery state the functions write', async () => {
+    const states = ['PENDING', 'SENDING', 'SENT', 'FAILED', 'HELD', 'DIGESTED', 'DUPLICATE'];
+    for (const [n, state] of states.entries())
+      await storeEnquiry(db, { ...PRIYA, name: `Buyer ${n}` }, { notification: { state, attempts: 0 } });
+
+    const run = await runExport(['--collection', ENQUIRY_COLLECTION]);
+
+    expect(run.code).toBe(0);
+    const shown = rowsOf(run.stdout)
+      .slice(1)
+      .map((row) => states.find((state) => row.includes(`,${state},0,`)));
+    expect(shown.sort()).toEqual([...states].sort());
   });
 
   it('writes the whole popup collection to standard output without --since', async () => {
@@ -106,7 +120,7 @@ describe('enquiry export', () => {
     expect(run.code).toBe(0);
     const rows = rowsOf(run.stdout);
     expect(rows).toEqual([
-      'Enquiry ID,Received at,Name,Email,Phone,Business,Date,Time,Email state,Email attempts,Email sent at,Email last error',
+      'Enquiry ID,Received at,Name,Email,Phone,Business,Date,Time,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
       expect.stringMatching(
         new RegExp(`^${id},.+,Arun Kumar,arun@example.com,9123456780,I am a Salon Retailer,`),
       ),

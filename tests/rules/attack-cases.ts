@@ -31,6 +31,7 @@ import {
 import {
   clientChosenTimestamp,
   formPayloads,
+  realisticPayloads,
   NON_TEXT_VALUES,
   stampedByServer,
   VALID_DOCUMENT,
@@ -82,10 +83,23 @@ export function textOfUnits(units: number, piece: string): string {
   return text + 'x'.repeat(units - text.length);
 }
 
-/** An address of exactly `units` characters that keeps the contract's pattern. */
-export function emailOfUnits(units: number): string {
-  const domain = '@ramanhair.in';
-  return 'p'.repeat(units - domain.length) + domain;
+/**
+ * An address of exactly `units` characters that keeps the contract's pattern: the given local
+ * part (at most 64 characters), then domain labels of at most 63 letters, then `.in`.
+ */
+export function emailOfUnits(units: number, localPart = 'priya'): string {
+  const topLevel = '.in';
+  let remaining = units - localPart.length - 1 - topLevel.length;
+  const labels: string[] = [];
+  while (remaining > 0) {
+    const dot = labels.length > 0 ? 1 : 0;
+    let size = Math.min(63, remaining - dot);
+    // Never leave one character over: it could only be a dot with an empty label after it.
+    if (remaining - dot - size === 1) size -= 1;
+    labels.push('r'.repeat(size));
+    remaining -= size + dot;
+  }
+  return `${localPart}@${labels.join('.')}${topLevel}`;
 }
 
 /** Free text: no pattern and no list of options to hide behind. */
@@ -305,8 +319,110 @@ function otherPathCases(): RequestCase[] {
       (db) => setDoc(doc(db, 'config', 'site'), { salesEmail: 'attacker@example.com' }),
     ],
     ['list queued emails', (db) => getDocs(collection(db, 'mail'))],
+    // The functions' admission counters: filling a slot would hold real enquiries back.
+    ['read the admission counters', (db) => getDocs(collection(db, 'enquiry-admission'))],
+    [
+      'fill the hourly email cap with forged slots',
+      (db) =>
+        setDoc(doc(db, 'enquiry-admission', 'hour-2026-01-21T09-0000'), { counter: 'hour-2026-01-21T09' }),
+    ],
+    [
+      'plant a duplicate fingerprint so a real enquiry counts as a duplicate',
+      (db) =>
+        setDoc(doc(db, 'enquiry-admission', 'duplicate-0000'), {
+          original: 'SME-enquiry-form/x',
+          at: Timestamp.now(),
+        }),
+    ],
   ];
   return requests.map(([title, request]) => ({ title, request, expected: 'denied by rules' }));
+}
+
+/**
+ * Characters that forge lines in the sales email or turn its subject around, each pasted into a
+ * one-line field the way a script would send it.
+ */
+export const ONE_LINE_BREAKERS: [string, string][] = [
+  ['a CR LF and a forged call line', '\r\nCall: tel:+447700900123'],
+  ['an LF and a forged Bcc line', '\nBcc: attacker@evil.com'],
+  ['a lone CR', '\rReply-To: attacker@evil.com'],
+  ['a next-line character (NEL, U+0085)', '\u0085Call: tel:+447700900123'],
+  ['a line separator (U+2028)', '\u2028WhatsApp: https://wa.me/447700900123'],
+  ['a paragraph separator (U+2029)', '\u2029Note: pay in advance'],
+  ['a right-to-left override (U+202E)', '\u202emoc.live@rekcatta'],
+  ['a right-to-left isolate (U+2067)', '\u2067evil\u2069'],
+  ['a right-to-left mark (U+200F)', '\u200f'],
+  ['an Arabic letter mark (U+061C)', '\u061c'],
+  ['a left-to-right embedding (U+202A)', '\u202aX\u202c'],
+  ['a tab', '\tBulk'],
+  ['a NUL', '\u0000'],
+  ['a DEL', '\u007f'],
+  ['a C1 control (CSI, U+009B)', '\u009b31m'],
+];
+
+/** Values with no letter or digit in any script: invisible, or decoration only. */
+export const NO_LETTER_OR_DIGIT: [string, string][] = [
+  ['zero-width spaces', '\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b'],
+  ['no-break spaces', '\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0\u00a0'],
+  [
+    'ideographic spaces and a byte order mark',
+    '\u3000\u3000\u3000\ufeff\u3000\u3000\u3000\u3000\u3000\u3000',
+  ],
+  ['dots, dashes and apostrophes', ".-'.-'.-'.-'.-'"],
+  [
+    'a zero-width joiner between no-break spaces',
+    '\u00a0\u200d\u00a0\u200d\u00a0\u200d\u00a0\u200d\u00a0\u200d',
+  ],
+];
+
+/** Addresses the old pattern got wrong, and the ways a label or a dot can be misplaced. */
+export const BAD_EMAILS: [string, string][] = [
+  ['a 241-character local part', `${'p'.repeat(241)}@ramanhair.in`],
+  ['a 65-character local part', `${'p'.repeat(65)}@ramanhair.in`],
+  ['dots at both ends and doubled', '.a..b.@x.com'],
+  ['labels of only hyphens', 'a@-.-.com'],
+  ['a leading dot', '.priya@ramanhair.in'],
+  ['a dot before the @', 'priya.@ramanhair.in'],
+  ['a doubled dot in the local part', 'priya..raman@ramanhair.in'],
+  ['a label starting with a hyphen', 'priya@-ramanhair.in'],
+  ['a label ending with a hyphen', 'priya@ramanhair-.in'],
+  ['a dot right after the @', 'priya@.ramanhair.in'],
+  ['a 64-character domain label', `priya@${'r'.repeat(64)}.in`],
+  ['a punycode top-level domain with nothing after xn--', 'priya@ramanhair.xn--'],
+  ['a punycode top-level domain ending with a hyphen', 'priya@ramanhair.xn--h2brj9c-'],
+  ['a top-level domain that starts with a digit', 'priya@ramanhair.1in'],
+  ['a 64-letter top-level domain', `priya@ramanhair.${'a'.repeat(64)}`],
+];
+
+/** The attacks the hardened contract refuses: forged lines, invisible values, broken addresses. */
+export function hardeningCases(): RequestCase[] {
+  const cases: RequestCase[] = [];
+  for (const target of ENQUIRY_COLLECTIONS) {
+    const fields = FIELDS_BY_COLLECTION[target];
+    const valid = VALID_DOCUMENT[target];
+    const form = FORM_NAME[target];
+    const create = (title: string, data: DocumentData) =>
+      cases.push({
+        title: `create ${form} ${title}`,
+        request: creating(target, data),
+        expected: 'denied by rules',
+      });
+    for (const [field, rule] of Object.entries(fields)) {
+      if (rule.oneLine) {
+        for (const [what, breaker] of ONE_LINE_BREAKERS) {
+          const typed = String(valid()[field] || 'Raman Hair Studio');
+          create(`with ${what} in ${field}`, withField(valid(), field, `${typed}${breaker}`));
+        }
+      }
+      if (rule.required && isFreeText(rule)) {
+        for (const [what, value] of NO_LETTER_OR_DIGIT)
+          create(`with ${field} made only of ${what}`, withField(valid(), field, value));
+      }
+    }
+    for (const [what, email] of BAD_EMAILS)
+      create(`with an address with ${what}`, withField(valid(), 'email', email));
+  }
+  return cases;
 }
 
 export function deniedRequestCases(): RequestCase[] {
@@ -315,6 +431,7 @@ export function deniedRequestCases(): RequestCase[] {
       ...badDocumentCases(target),
       ...existingEnquiryCases(target),
     ]),
+    ...hardeningCases(),
     ...otherPathCases(),
   ];
 }
@@ -334,9 +451,10 @@ function edgeDocumentCases(target: EnquiryCollection): RequestCase[] {
       `with ${field} of exactly ${rule.maxLength} letters`,
       withField(valid(), field, 'x'.repeat(rule.maxLength)),
     );
+    // A required value needs a letter; emoji alone are decoration.
     create(
-      `with ${field} of emoji filling exactly ${rule.maxLength} UTF-16 units`,
-      withField(valid(), field, textOfUnits(rule.maxLength, EMOJI)),
+      `with ${field} of a letter and emoji filling exactly ${rule.maxLength} UTF-16 units`,
+      withField(valid(), field, `P${textOfUnits(rule.maxLength - 1, EMOJI)}`),
     );
     create(
       `with ${field} of Tamil filling exactly ${rule.maxLength} units`,
@@ -348,8 +466,8 @@ function edgeDocumentCases(target: EnquiryCollection): RequestCase[] {
         withField(valid(), field, 'x'.repeat(rule.minLength)),
       );
       create(
-        `with ${field} of ${rule.minLength / 2} emoji (${rule.minLength} UTF-16 units)`,
-        withField(valid(), field, EMOJI.repeat(rule.minLength / 2)),
+        `with ${field} of OK and ${rule.minLength / 2 - 1} emoji (${rule.minLength} UTF-16 units)`,
+        withField(valid(), field, `OK${EMOJI.repeat(rule.minLength / 2 - 1)}`),
       );
     }
     if (!rule.required) {
@@ -370,11 +488,20 @@ function edgeDocumentCases(target: EnquiryCollection): RequestCase[] {
   return cases;
 }
 
+/** What the form builds for each of the realistic buyers, Indian and international. */
+export function realisticEnquiryCases(): RequestCase[] {
+  return realisticPayloads().map(({ title, collection: target, payload }) => ({
+    title: `send the enquiry of ${title}`,
+    request: creating(target, stampedByServer(payload)),
+    expected: 'allowed',
+  }));
+}
+
 export function acceptedRequestCases(): RequestCase[] {
   const payloads: RequestCase[] = formPayloads().map(({ title, collection: target, payload }) => ({
     title: `send what the form builds for ${title}`,
     request: creating(target, stampedByServer(payload)),
     expected: 'allowed',
   }));
-  return [...payloads, ...ENQUIRY_COLLECTIONS.flatMap(edgeDocumentCases)];
+  return [...payloads, ...realisticEnquiryCases(), ...ENQUIRY_COLLECTIONS.flatMap(edgeDocumentCases)];
 }

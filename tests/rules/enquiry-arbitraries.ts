@@ -8,7 +8,9 @@
  */
 import {
   DATE_PATTERN,
+  EMAIL_LOCAL_PART_LIMIT,
   EMAIL_PATTERN,
+  hasLetterOrDigit,
   FIELDS_BY_COLLECTION,
   PHONE_PATTERN,
   SERVER_TIMESTAMP_FIELD,
@@ -18,6 +20,7 @@ import {
 } from '@contract/enquiry';
 import fc from 'fast-check';
 import { serverTimestamp, Timestamp } from 'firebase/firestore';
+import { emailOfUnits, NO_LETTER_OR_DIGIT, ONE_LINE_BREAKERS } from './attack-cases.ts';
 
 export const CHANGE_KINDS = [
   'length edge',
@@ -28,6 +31,8 @@ export const CHANGE_KINDS = [
   'not an option',
   'missing key',
   'extra key',
+  'control character',
+  'no letter or digit',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -49,7 +54,10 @@ const FILLERS = ['x', 'க'];
 
 /** What the contract (and the rules) count as blank. */
 const BLANK_CHARACTERS = [' ', '\t', '\n', '\r', '\f'];
-/** Characters that look blank, or that trim() removes, but that the contract counts as content. */
+/**
+ * Characters that look blank, or that trim() removes: no letter, so required text refuses them;
+ * optional one-line text keeps those that are not controls.
+ */
 const LOOK_ALIKE_BLANKS = [
   '\u00a0',
   '\v',
@@ -98,10 +106,12 @@ function edgeLengths(rule: FieldRule): number[] {
   );
 }
 
-const EMAIL_DOMAIN = '@ramanhair.in';
-const emailLocalPart = fc.stringMatching(/^[A-Za-z0-9._%+'-]{1,12}$/);
+const emailLocalPart = fc.stringMatching(/^[A-Za-z0-9_%+'-]{1,12}$/);
 
-const validEmail = fc.stringMatching(EMAIL_PATTERN);
+/** Whatever the pattern allows (punycode top-level domains too), within the local-part limit. */
+const validEmail = fc
+  .stringMatching(EMAIL_PATTERN)
+  .filter((email) => EMAIL_LOCAL_PART_LIMIT.test(email) && email.length <= 254);
 const tenDigits = fc.stringMatching(PHONE_PATTERN);
 const twoDigits = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -114,8 +124,56 @@ function validValue(rule: FieldRule): fc.Arbitrary<string> {
   if (rule.pattern === DATE_PATTERN) return fc.stringMatching(DATE_PATTERN);
   if (rule.pattern === TIME_PATTERN) return fc.stringMatching(TIME_PATTERN);
   if (rule.pattern) throw new Error(`No generator for the pattern ${rule.pattern}: add one here.`);
-  return textOfUnits(lengthsUpTo(rule));
+  const text = textOfUnits(lengthsUpTo(rule));
+  return rule.required ? text.map(withLetter) : text;
 }
+
+/** A required value made only of punctuation and emoji gets a letter in place of its first character. */
+function withLetter(text: string): string {
+  if (hasLetterOrDigit(text)) return text;
+  const first = String.fromCodePoint(text.codePointAt(0) ?? 0x78);
+  return 'x'.repeat(first.length) + text.slice(first.length);
+}
+
+/** A valid value with one character that breaks a line or turns text around, somewhere in it. */
+function withControlCharacter(rule: FieldRule): fc.Arbitrary<string> {
+  const breakers = [
+    ...ONE_LINE_BREAKERS.map(([, text]) => text.charAt(0)),
+    '\u000b',
+    '\u001f',
+    '\u0080',
+    '\u009f',
+    '\u202b',
+    '\u202d',
+    '\u2066',
+    '\u2068',
+    '\u2069',
+  ];
+  return fc.tuple(validValue(rule), fc.nat(), fc.constantFrom(...breakers)).map(([text, at, breaker]) => {
+    // Between whole code points, so no surrogate pair is split.
+    const points = [...text];
+    const index = at % (points.length + 1);
+    return [...points.slice(0, index), breaker, ...points.slice(index)].join('');
+  });
+}
+
+/** Invisible or decorative characters only: required in name but no letter or digit. */
+const noLetterOrDigit = fc
+  .array(
+    fc.constantFrom(
+      ...NO_LETTER_OR_DIGIT.map(([, text]) => text.charAt(0)),
+      ' ',
+      '.',
+      '-',
+      "'",
+      '\u200d',
+      '😀',
+      '💇‍♀️',
+      '!',
+    ),
+    { minLength: 1, maxLength: 20 },
+  )
+  .map((parts) => parts.join(''));
 
 function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
   const replaceOne = (valid: fc.Arbitrary<string>) =>
@@ -144,11 +202,25 @@ function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
   }
   if (rule.pattern === EMAIL_PATTERN) {
     const dropTopLevel = validEmail.map((email) => email.slice(0, email.lastIndexOf('.')));
-    const shortTopLevel = validEmail.map((email) => email.replace(/\.[A-Za-z]+$/, '.c'));
+    const shortTopLevel = validEmail.map((email) => email.replace(/\.[A-Za-z0-9-]+$/, '.c'));
     const digitInTopLevel = validEmail.map((email) => `${email}9`);
     const trailingDot = validEmail.map((email) => `${email}.`);
     const doubleAt = validEmail.map((email) => email.replace('@', '@@'));
     const noAt = validEmail.map((email) => email.replace('@', ''));
+    const dotAtEdgeOfLocalPart = validEmail.map((email) =>
+      email.length % 2 ? `.${email}` : email.replace('@', '.@'),
+    );
+    const doubledDot = validEmail.map((email) => email.replace('.', '..'));
+    const hyphenAtEdgeOfLabel = fc
+      .tuple(validEmail, fc.boolean())
+      .map(([email, start]) => email.replace(/@([^.]+)\./, start ? '@-$1.' : '@$1-.'));
+    const localPartAroundLimit = fc
+      .tuple(fc.integer({ min: 60, max: 70 }), emailLocalPart)
+      .map(([units, local]) => fillUnits(units, [...local], 'x') + '@ramanhair.in');
+    const labelAroundLimit = fc.integer({ min: 61, max: 66 }).map((units) => `priya@${'r'.repeat(units)}.in`);
+    const punycodeTopLevel = fc
+      .constantFrom('xn--', 'xn--h2brj9c', 'xn--h2brj9c-', 'xn-h2brj9c', 'XN--H2BRJ9C', 'xn--9', 'xn---x')
+      .map((topLevel) => `priya@ramanhair.${topLevel}`);
     return fc.oneof(
       dropTopLevel,
       shortTopLevel,
@@ -156,6 +228,12 @@ function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
       trailingDot,
       doubleAt,
       noAt,
+      dotAtEdgeOfLocalPart,
+      doubledDot,
+      hyphenAtEdgeOfLabel,
+      localPartAroundLimit,
+      labelAroundLimit,
+      punycodeTopLevel,
       replaceOne(validEmail),
       insertOne(validEmail),
     );
@@ -198,7 +276,7 @@ function lengthEdge(rule: FieldRule): fc.Arbitrary<string> {
   if (rule.pattern === EMAIL_PATTERN) {
     return fc
       .tuple(fc.constantFrom(rule.maxLength - 1, rule.maxLength, rule.maxLength + 1), emailLocalPart)
-      .map(([units, local]) => fillUnits(units - EMAIL_DOMAIN.length, [...local], 'x') + EMAIL_DOMAIN);
+      .map(([units, local]) => emailOfUnits(units, local));
   }
   if (rule.pattern) {
     return fc
@@ -246,6 +324,8 @@ function changedValue(rule: FieldRule): fc.Arbitrary<{ kind: ChangeKind; value: 
   if (rule.oneOf) kinds.push(as('not an option', notAnOption(rule.oneOf)));
   else kinds.push(as('length edge', lengthEdge(rule)));
   if (rule.pattern) kinds.push(as('near-miss format', nearMissFormat(rule)));
+  if (rule.oneLine) kinds.push(as('control character', withControlCharacter(rule)));
+  if (rule.required && !rule.pattern && !rule.oneOf) kinds.push(as('no letter or digit', noLetterOrDigit));
   return fc.oneof(...kinds);
 }
 

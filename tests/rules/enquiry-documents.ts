@@ -12,6 +12,7 @@ import {
   SERVER_TIMESTAMP_FIELD,
   type EnquiryCollection,
   type EnquiryFormValues,
+  type FormPage,
   type PopupEnquiryFormValues,
 } from '@contract/enquiry';
 import { serverTimestamp, Timestamp, type DocumentData } from 'firebase/firestore';
@@ -104,6 +105,291 @@ export function formPayloads(): {
     payload: buildPopupEnquiryPayload({ ...POPUP_VALUES, business }, SUBMITTED_AT),
   }));
   return [...fullForm, ...popup];
+}
+
+type RealisticBuyer =
+  | { who: string; full: EnquiryFormValues; formpage: FormPage }
+  | { who: string; popup: PopupEnquiryFormValues };
+
+/**
+ * Real-looking buyers from India and abroad, in their own scripts and spellings, with the
+ * addresses people really have (plus-addressing, new and punycode top-level domains, apostrophes).
+ * None of them may be refused by the hardened contract.
+ */
+export const REALISTIC_BUYERS: RealisticBuyer[] = [
+  {
+    who: 'a Coimbatore salon owner writing in Tamil',
+    formpage: FORM_PAGES.home,
+    full: {
+      name: 'செல்வி முருகேசன்',
+      companyname: 'செல்வி அழகு நிலையம்',
+      phone: '0422 256 7890',
+      email: 'selvi.murugesan@gmail.com',
+      city: 'கோயம்புத்தூர்',
+      ordertype: 'Retail',
+      message: 'வணக்கம்,\n18 inch natural wavy hair 2 bundles வேண்டும். விலை சொல்லுங்கள்.',
+    },
+  },
+  {
+    who: 'a Delhi distributor writing in Hindi',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: 'राजेश कुमार',
+      companyname: 'कुमार हेयर डिस्ट्रीब्यूटर्स',
+      phone: '+91 98110 23456',
+      email: 'rajesh+hair@kumar-distributors.co.in',
+      city: 'नई दिल्ली',
+      ordertype: 'Bulk',
+      message: 'हमें हर महीने 50 किलो remy hair चाहिए। Please share the price list.',
+    },
+  },
+  {
+    who: 'a Ho Chi Minh City trader with a Vietnamese name',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: 'Nguyễn Thị Minh Khai',
+      companyname: 'Công ty TNHH Tóc Việt',
+      phone: '9123400001',
+      email: 'minhkhai@tocviet.vn',
+      city: 'Hồ Chí Minh',
+      ordertype: 'Bulk',
+      message: 'Chúng tôi cần 30 kg tóc Remy, 24 inch. Xin báo giá FOB Chennai.',
+    },
+  },
+  {
+    who: 'a Mumbai stylist with an apostrophe and dots in her name',
+    formpage: FORM_PAGES.home,
+    full: {
+      name: "Dr. Anita D'Souza",
+      companyname: "D'Souza Hair & Beauty Pvt. Ltd.",
+      phone: '98200 12345',
+      email: "anita.d'souza@dsouzahair.salon",
+      city: 'Mumbai',
+      ordertype: 'Retail',
+      message: 'Need 5 clip-in sets in natural black for bridal clients next month.',
+    },
+  },
+  {
+    who: 'a Lagos wholesaler with a hyphenated surname',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: 'Ngozi Okonjo-Adeyemi',
+      companyname: 'Adeyemi Hair Imports',
+      phone: '9000011111',
+      email: 'orders@adeyemi-hair.com.ng',
+      city: 'Lagos',
+      ordertype: 'Bulk',
+      message: 'We import 100 kg monthly. Send samples of raw temple hair, 22-26 inch.\nThanks!',
+    },
+  },
+  {
+    who: 'a Dubai reseller writing in Arabic',
+    formpage: FORM_PAGES.other,
+    full: {
+      name: 'محمد الفارسي',
+      companyname: 'الفارسي للتجارة',
+      phone: '9000022222',
+      email: 'm.alfarsi@alfarsi.ae',
+      city: 'دبي',
+      ordertype: 'Bulk',
+      message: 'نحتاج شعر ريمي هندي 20 كغ شهرياً. Please quote CIF Jebel Ali.',
+    },
+  },
+  {
+    who: 'a London salon chain on a new top-level domain',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: "Siobhán O'Brien-Walsh",
+      companyname: 'Walsh & Co. Hair London',
+      phone: '9000033333',
+      email: 'siobhan@walsh.hair',
+      city: 'London',
+      ordertype: 'Bulk and retail',
+      message: 'Looking for hand-tied wefts, 20 inch, shades 1B and 2. MOQ?',
+    },
+  },
+  {
+    who: 'a Bengaluru buyer with a punycode .भारत address',
+    formpage: FORM_PAGES.home,
+    full: {
+      name: 'Kavya R.',
+      companyname: '',
+      phone: '9845012345',
+      email: 'kavya@example.xn--h2brj9c',
+      city: 'Bengaluru',
+      ordertype: 'Retail',
+      message: 'One I-tip extension set, 22 inch, please. Cash on delivery?',
+    },
+  },
+  {
+    who: 'a São Paulo importer with accents',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: 'João Conceição',
+      companyname: 'Cabelos Brasil Ltda.',
+      phone: '9000044444',
+      email: 'joao.conceicao@cabelosbrasil.com.br',
+      city: 'São Paulo',
+      ordertype: 'Bulk',
+      message: 'Gostaríamos de 40 kg de cabelo indiano virgem, 26 polegadas.',
+    },
+  },
+  {
+    who: 'a Hyderabad buyer writing in Telugu',
+    formpage: FORM_PAGES.home,
+    full: {
+      name: 'శ్రీనివాస్ రెడ్డి',
+      companyname: '',
+      phone: '9000055555',
+      email: 'srinivas.reddy@outlook.in',
+      city: 'హైదరాబాద్',
+      ordertype: 'Retail',
+      message: 'నాకు ఒక ponytail extension కావాలి, 24 inch.',
+    },
+  },
+  {
+    who: 'a Kolkata trader writing in Bengali',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: 'সুমিত্রা দাস',
+      companyname: 'দাস হেয়ার ট্রেডার্স',
+      phone: '033 2456 7890',
+      email: 'sumitra.das@dashair.in',
+      city: 'কলকাতা',
+      ordertype: 'Bulk',
+      message: 'আমাদের প্রতি মাসে ২০ কেজি চুল দরকার। দাম জানান।',
+    },
+  },
+  {
+    who: 'a New York stylist with a plus-addressed mail and an emoji',
+    formpage: FORM_PAGES.other,
+    full: {
+      name: 'Mary-Kate St. James',
+      companyname: 'St. James Studio NYC',
+      phone: '9000066666',
+      email: 'marykate+suppliers@stjames.studio',
+      city: 'New York',
+      ordertype: 'Retail',
+      message: 'Love your raw hair 💇‍♀️ Could you ship 3 bundles of 18" to NYC?',
+    },
+  },
+  {
+    who: 'a Shenzhen factory writing in Chinese',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: '李娜',
+      companyname: '深圳美发制品有限公司',
+      phone: '9000077777',
+      email: 'lina@meifa.cn',
+      city: '深圳',
+      ordertype: 'Bulk',
+      message: '我们需要印度原发 100 公斤，请报价。',
+    },
+  },
+  {
+    who: 'a Moscow distributor writing in Russian',
+    formpage: FORM_PAGES.home,
+    full: {
+      name: 'Ирина Петрова',
+      companyname: 'ООО «Волосы»',
+      phone: '9000088888',
+      email: 'irina.petrova@volosy.ru',
+      city: 'Москва',
+      ordertype: 'Bulk',
+      message: 'Нужны славянские и индийские волосы, 60 см. Пришлите прайс.',
+    },
+  },
+  {
+    who: 'a Kochi trader writing in Malayalam',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: 'അനിൽ കുമാർ',
+      companyname: '',
+      phone: '0484 234 5678',
+      email: 'anil.kumar@kochihair.co.in',
+      city: 'കൊച്ചി',
+      ordertype: 'Retail',
+      message: 'എനിക്ക് 2 machine weft bundles വേണം. വില അറിയിക്കുക.',
+    },
+  },
+  {
+    who: 'an Athens salon writing in Greek',
+    formpage: FORM_PAGES.other,
+    full: {
+      name: 'Ελένη Παπαδοπούλου',
+      companyname: 'Κομμωτήριο Ελένη',
+      phone: '9000099999',
+      email: 'eleni@kommotirio.gr',
+      city: 'Αθήνα',
+      ordertype: 'Retail',
+      message: 'Θα ήθελα τιμές για clip-in 50 εκ., φυσικό μαύρο.',
+    },
+  },
+  {
+    who: 'a Madurai wholesaler on the popup',
+    popup: { name: 'முத்து', email: 'muthu@gmail.com', phone: '9443012345', business: 'I am a Wholesaler' },
+  },
+  {
+    who: 'a Jaipur hair trader on the popup',
+    popup: {
+      name: 'प्रिया शर्मा',
+      email: 'priya.sharma@yahoo.co.in',
+      phone: '+91 94140 12345',
+      business: 'I am a Hair Trader',
+    },
+  },
+  {
+    who: 'an Atlanta distributor on the popup',
+    popup: {
+      name: "D'Andre Johnson Jr.",
+      email: 'dandre@johnsonhair.co',
+      phone: '9000010101',
+      business: 'I am a Distributor',
+    },
+  },
+  {
+    who: 'a Hanoi salon on the popup',
+    popup: {
+      name: 'Trần Văn Đức',
+      email: 'duc.tran@salonhanoi.vn',
+      phone: '9000020202',
+      business: 'I am a Salon Retailer',
+    },
+  },
+  {
+    who: 'a Toronto stylist on the popup',
+    popup: {
+      name: 'Zoë Åkesson-Lee',
+      email: 'zoe+hair@akesson.ca',
+      phone: '9000030303',
+      business: 'I am a Hair Stylist',
+    },
+  },
+  {
+    who: 'a Nairobi buyer on the popup',
+    popup: { name: 'Wanjiru Kamau', email: 'wanjiru@kamau.co.ke', phone: '9000040404', business: 'Others' },
+  },
+];
+
+/** The document the site's form builds for each realistic buyer. */
+export function realisticPayloads(): {
+  title: string;
+  collection: EnquiryCollection;
+  payload: Record<string, string>;
+}[] {
+  return REALISTIC_BUYERS.map((buyer) =>
+    'full' in buyer
+      ? {
+          title: buyer.who,
+          collection: ENQUIRY_COLLECTION as EnquiryCollection,
+          payload: buildEnquiryPayload(buyer.full, buyer.formpage, SUBMITTED_AT),
+        }
+      : {
+          title: buyer.who,
+          collection: POPUP_ENQUIRY_COLLECTION as EnquiryCollection,
+          payload: buildPopupEnquiryPayload(buyer.popup, SUBMITTED_AT),
+        },
+  );
 }
 
 /** Values Firestore stores that are not text, as an attacker's own client would send them. */

@@ -15,7 +15,13 @@ import fc from 'fast-check';
 import { addDoc, collection, doc, getDoc, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFirestoreRules, startRulesEnvironment } from '../support/rules-env.ts';
-import { acceptedRequestCases, deniedRequestCases, EXISTING_ENQUIRY_ID } from './attack-cases.ts';
+import {
+  acceptedRequestCases,
+  deniedRequestCases,
+  EXISTING_ENQUIRY_ID,
+  hardeningCases,
+  realisticEnquiryCases,
+} from './attack-cases.ts';
 import { acceptedDocumentIdCases, deniedDocumentIdCases, STORED_ENQUIRY_IDS } from './document-id-cases.ts';
 import { formPayloads, stampedByServer, VALID_DOCUMENT } from './enquiry-documents.ts';
 import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries.ts';
@@ -90,6 +96,15 @@ describe('what an attacker tries is denied', () => {
   it('has at least 60 denied requests for each actor', () => {
     expect(DENIED.length).toBeGreaterThanOrEqual(60);
   });
+
+  it('has at least 40 hostile documents for the hardened contract: forged lines, invisible values, bad addresses', () => {
+    const hardening = hardeningCases();
+    console.info(`hardened contract: ${hardening.length} hostile documents, each denied for each actor`);
+    expect(hardening.length).toBeGreaterThanOrEqual(40);
+    expect(DENIED.map((attack) => attack.title)).toEqual(
+      expect.arrayContaining(hardening.map((attack) => attack.title)),
+    );
+  });
 });
 
 describe('what the forms send is accepted', () => {
@@ -99,6 +114,15 @@ describe('what the forms send is accepted', () => {
 
   it.for(table)('%s', async ([, { actor, request }]) => {
     expect(await verdictOf(request(actorNamed(actor).firestore()))).toBe('allowed');
+  });
+
+  it('includes at least 20 realistic enquiries from Indian and international buyers', () => {
+    const realistic = realisticEnquiryCases();
+    console.info(`realistic enquiries: ${realistic.length}, each accepted for each actor`);
+    expect(realistic.length).toBeGreaterThanOrEqual(20);
+    expect(ACCEPTED.map((send) => send.title)).toEqual(
+      expect.arrayContaining(realistic.map((send) => send.title)),
+    );
   });
 });
 

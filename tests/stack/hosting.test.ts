@@ -3,6 +3,7 @@
  * with JavaScript off receives): status codes, redirects, each route's own head and text, the
  * structured data, the cache and security headers, and no Firebase code in the first load.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { aboutCopy } from '../../web/src/content/about';
 import { categories } from '../../web/src/content/catalogue';
@@ -217,7 +218,11 @@ describe('headers', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).not.toContain('unsafe-inline');
+      // Inline scripts and style elements stay blocked; only style attributes (the reCAPTCHA badge's) pass.
+      expect(directives(csp).get('style-src')).toEqual(["'self'"]);
+      expect(
+        [...directives(csp)].filter(([, sources]) => sources.some((source) => /unsafe/.test(source))),
+      ).toEqual([['style-src-attr', ["'unsafe-inline'"]]]);
       // Local runs talk to the Firestore emulator and nothing else.
       expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:8080;/);
       expect(headers.get('strict-transport-security')).toMatch(/max-age=\d{8,}/);
@@ -226,6 +231,70 @@ describe('headers', () => {
       expect(headers.get('permissions-policy')).toContain('camera=()');
       expect(headers.get('x-frame-options')).toBe('DENY');
     }
+  });
+});
+
+/** A Content-Security-Policy as directive name → sources. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+type HostingConfig = {
+  hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+};
+
+function productionCsp(): string {
+  const config = JSON.parse(
+    readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'),
+  ) as HostingConfig;
+  const header = config.hosting.headers
+    .flatMap((rule) => rule.headers)
+    .find((entry) => entry.key === 'Content-Security-Policy');
+  return header?.value ?? '';
+}
+
+describe('the production Content-Security-Policy (firebase.json; no test here can reach Google)', () => {
+  it('carries exactly the sources Firestore, App Check and reCAPTCHA Enterprise need, and nothing more', () => {
+    expect(Object.fromEntries(directives(productionCsp()))).toEqual({
+      'default-src': ["'self'"],
+      // reCAPTCHA Enterprise's loader (www.google.com/recaptcha/enterprise.js) and its releases on gstatic.
+      'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+      'style-src': ["'self'"],
+      // The badge sets inline style attributes (google/recaptcha#107); no inline <style>, no hashes to go stale.
+      'style-src-attr': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'"],
+      // Firestore writes, the App Check token exchange, and reCAPTCHA's own calls.
+      'connect-src': [
+        "'self'",
+        'https://firestore.googleapis.com',
+        'https://content-firebaseappcheck.googleapis.com',
+        'https://www.google.com/recaptcha/',
+      ],
+      // The badge and the challenge are frames from Google.
+      'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+      'manifest-src': ["'self'"],
+      'worker-src': ["'none'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+    });
+  });
+
+  it('is what local runs serve, with the emulator in connect-src instead of Google', async () => {
+    const served = directives((await get('/home')).headers.get('content-security-policy') ?? '');
+    const production = directives(productionCsp());
+    expect(served.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8080']);
+    served.delete('connect-src');
+    production.delete('connect-src');
+    expect(served).toEqual(production);
   });
 });
 

@@ -8,6 +8,7 @@
  *   mail.subject; mail.text; mail.html; mail.replyTo; mail.envelope.to; mail.headers.get('x-enquiry-id')
  *   catcher.setRejecting(true);   // every new mail is refused with a transient 451, as in an outage
  *   catcher.setPaused(true);      // a slow server: mail is read but not answered until setPaused(false)
+ *   catcher.setQuota(100);        // a provider's daily quota: the 101st mail is refused (550 5.4.5)
  *   await catcher.waitForHeld(1); // a sender is now mid-send, waiting for the server's reply
  *   catcher.clear();              // forget what arrived (the same array, emptied)
  *   await catcher.close();
@@ -45,8 +46,10 @@ export type SmtpCatcher = {
   host: string;
   /** Accepted mail, oldest first. Live: it grows as mail arrives and `clear()` empties it. */
   messages: CaughtMail[];
-  /** How many mails were refused while rejecting. */
+  /** How many mails were refused while rejecting, or over the quota. */
   readonly rejectedCount: number;
+  /** Mails accepted since the quota was set (a new day starts with setQuota again). */
+  readonly quotaUsed: number;
   /** Mails read while paused and not yet answered (so not yet in `messages`). */
   readonly heldCount: number;
   /** Resolves with the messages once at least `count` have arrived; rejects after `timeoutMs`. */
@@ -57,6 +60,8 @@ export type SmtpCatcher = {
   waitForHeld(count: number, timeoutMs?: number): Promise<void>;
   clear(): void;
   setRejecting(reject: boolean | RejectReply): void;
+  /** Accepts at most `limit` mails from now on, then refuses as a provider over its quota does; null lifts it. */
+  setQuota(limit: number | null): void;
   /** While paused, mail is read but the server's reply is withheld; unpausing accepts it all. */
   setPaused(paused: boolean): void;
   close(): Promise<void>;
@@ -65,6 +70,11 @@ export type SmtpCatcher = {
 export const TRANSIENT_REJECTION: RejectReply = {
   code: 451,
   message: '4.3.0 Mail service temporarily unavailable',
+};
+/** What Gmail answers past its daily sending limit: a 5xx that means "not today". */
+export const QUOTA_REJECTION: RejectReply = {
+  code: 550,
+  message: '5.4.5 Daily user sending quota exceeded',
 };
 const DEFAULT_WAIT_MS = 10_000;
 /** How long close() lets open client connections linger before cutting them. */
@@ -86,6 +96,8 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
   let rejection: RejectReply | null = null;
   let rejectedCount = 0;
   let paused = false;
+  let quota: number | null = null;
+  let quotaUsed = 0;
   const held: { mail: CaughtMail; reply: () => void }[] = [];
 
   const accept = (mail: CaughtMail, reply: () => void) => {
@@ -114,6 +126,13 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
         callback(smtpError(rejection));
         return;
       }
+      // Counted when the mail is started, so concurrent senders cannot overshoot the quota.
+      if (quota !== null && quotaUsed >= quota) {
+        rejectedCount += 1;
+        callback(smtpError(QUOTA_REJECTION));
+        return;
+      }
+      if (quota !== null) quotaUsed += 1;
       callback();
     },
     onData(stream, session, callback) {
@@ -201,6 +220,13 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     },
     get heldCount() {
       return held.length;
+    },
+    get quotaUsed() {
+      return quotaUsed;
+    },
+    setQuota(limit) {
+      quota = limit;
+      quotaUsed = 0;
     },
     waitForMessages,
     waitForMessage,

@@ -38,10 +38,16 @@ export const ORDER_TYPES = [
 /** Exactly ten digits: Indian mobile and landline numbers without the +91 or 0 prefix. */
 export const PHONE_PATTERN = /^[0-9]{10}$/;
 /**
- * A sane address: a local part of common characters, an @, and a dotted domain whose last label
- * has letters only. Written so that JavaScript and the rules' RE2 read it the same way.
+ * A sane address, written so that JavaScript and the rules' RE2 read it the same way:
+ * - local part: dot-separated runs of common characters (plus-addressing and apostrophes kept),
+ *   no leading, trailing or doubled dot;
+ * - domain: labels of letters, digits and inner hyphens, each at most 63 characters;
+ * - top-level domain: letters (any of the new long ones) or punycode (`xn--h2brj9c`, .भारत).
  */
-export const EMAIL_PATTERN = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9_%+'-]+(\.[A-Za-z0-9_%+'-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9]([A-Za-z0-9-]{0,57}[A-Za-z0-9])?)$/;
+/** RFC 5321 allows 64 characters before the @; RE2 has no look-ahead, so this is a second pattern. */
+export const EMAIL_LOCAL_PART_LIMIT = /^[^@]{1,64}@/;
 /** dd-mm-yyyy with day 01–31 and month 01–12, as the spec stores dates. */
 export const DATE_PATTERN = /^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-[0-9]{4}$/;
 /** hh:mm:ss on a 24-hour clock. */
@@ -50,20 +56,27 @@ export const TIME_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
 export type FieldRule = {
   /** How sales people see the field in emails and the CSV export. */
   label: string;
-  /** Must contain something other than whitespace. */
+  /** Must contain at least one letter or digit, in any script. */
   required: boolean;
   minLength?: number;
   maxLength: number;
   pattern?: RegExp;
+  /** A second pattern the value must also match (a limit RE2 cannot put inside the first). */
+  alsoPattern?: RegExp;
   oneOf?: readonly string[];
+  /**
+   * Shown on one line (name, city, company, order type): no control characters, line or paragraph
+   * separators, or bidi controls that could forge lines in the sales email or reverse its subject.
+   */
+  oneLine?: boolean;
   /** The visitor-facing message when the field is wrong (spec section 5), if the form shows it. */
   message?: string;
 };
 
 export const ENQUIRY_FIELDS = {
   formpage: { label: 'Form', required: false, maxLength: 20, oneOf: FORM_PAGE_VALUES },
-  name: { label: 'Name', required: true, maxLength: 100, message: 'Name is required.' },
-  companyname: { label: 'Company', required: false, maxLength: 120 },
+  name: { label: 'Name', required: true, maxLength: 100, oneLine: true, message: 'Name is required.' },
+  companyname: { label: 'Company', required: false, maxLength: 120, oneLine: true },
   phone: {
     label: 'Phone',
     required: true,
@@ -76,10 +89,17 @@ export const ENQUIRY_FIELDS = {
     required: true,
     maxLength: 254,
     pattern: EMAIL_PATTERN,
+    alsoPattern: EMAIL_LOCAL_PART_LIMIT,
     message: 'Email is required and must be valid.',
   },
-  city: { label: 'City', required: true, maxLength: 100, message: 'City is required.' },
-  ordertype: { label: 'Order type', required: true, maxLength: 50, message: 'Order Type is required.' },
+  city: { label: 'City', required: true, maxLength: 100, oneLine: true, message: 'City is required.' },
+  ordertype: {
+    label: 'Order type',
+    required: true,
+    maxLength: 50,
+    oneLine: true,
+    message: 'Order Type is required.',
+  },
   message: {
     label: 'Message',
     required: true,
@@ -135,22 +155,41 @@ export function textLength(value: string): number {
   return value.length;
 }
 
-/** Whitespace as both JavaScript and the rules' RE2 `\s` agree on it. */
-const BLANK = /^[ \t\n\r\f]*$/;
-export function isBlank(value: string): boolean {
-  return BLANK.test(value);
+/**
+ * What makes a required value more than decoration: a letter or a digit of any script (Tamil,
+ * Devanagari, Vietnamese ...). Spaces, dots, zero-width and no-break spaces alone are not.
+ * The rules say the same with RE2's `\p{L}` and `\p{N}` (checked on the emulator).
+ */
+export const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+export function hasLetterOrDigit(value: string): boolean {
+  return LETTER_OR_DIGIT.test(value);
 }
 
-export type FieldProblem = 'not-text' | 'too-long' | 'blank' | 'too-short' | 'bad-format' | 'not-allowed';
+/**
+ * Characters a one-line field refuses: C0 controls (CR, LF, tab ...), DEL and C1 controls (NEL),
+ * the line and paragraph separators, and the bidi controls (ALM, LRM, RLM, the embeddings and
+ * overrides, the isolates) that can reverse how the rest of a subject line reads.
+ */
+export const NOT_ONE_LINE =
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+export function isOneLine(value: string): boolean {
+  return !NOT_ONE_LINE.test(value);
+}
+
+export type FieldProblem =
+  'not-text' | 'too-long' | 'blank' | 'not-one-line' | 'too-short' | 'bad-format' | 'not-allowed';
 
 /** Which rule a value breaks, or null when it keeps them all. */
 export function checkField(rule: FieldRule, value: unknown): FieldProblem | null {
   if (typeof value !== 'string') return 'not-text';
   const length = textLength(value);
   if (length > rule.maxLength) return 'too-long';
-  if (rule.required && isBlank(value)) return 'blank';
+  if (rule.required && !hasLetterOrDigit(value)) return 'blank';
+  if (rule.oneLine && !isOneLine(value)) return 'not-one-line';
   if (rule.minLength !== undefined && length < rule.minLength) return 'too-short';
   if (rule.pattern && !rule.pattern.test(value)) return 'bad-format';
+  if (rule.alsoPattern && !rule.alsoPattern.test(value)) return 'bad-format';
   if (rule.oneOf && !rule.oneOf.includes(value)) return 'not-allowed';
   return null;
 }
@@ -163,6 +202,7 @@ export function fieldMessage(rule: FieldRule, problem: FieldProblem): string {
   const freeText = !rule.pattern && !rule.oneOf;
   if (problem === 'too-long' && freeText)
     return `${rule.label} must be at most ${rule.maxLength} characters.`;
+  if (problem === 'not-one-line') return `${rule.label} must be one line of plain text.`;
   return rule.message ?? `${rule.label} is not valid.`;
 }
 

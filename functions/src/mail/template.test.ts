@@ -1,3 +1,5 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import {
   buildEnquiryPayload,
@@ -10,14 +12,21 @@ import {
 import {
   ACKNOWLEDGEMENT_SUBJECT,
   composeAcknowledgementEmail,
+  composeDigestEmail,
   composeSalesEmail,
+  DIGEST_TABLE_ROWS,
   ENQUIRY_ID_HEADER,
   escapeHtml,
   headerText,
+  mailtoHref,
+  MAX_HEADER_LINE_LENGTH,
   salesSubject,
   type Enquiry,
+  type HeldEnquiry,
   type MailSettings,
+  type OutgoingMail,
 } from './template';
+import { nodemailerMessage } from './transport';
 
 const submittedAt = new Date(2026, 0, 15, 10, 4, 9);
 const settings: MailSettings = {
@@ -201,6 +210,149 @@ describe('text helpers', () => {
   });
 
   it('turns control characters and Unicode line separators in headers into single spaces', () => {
-    expect(headerText(' a\r\n\tb\u2028c\u0000 ')).toBe('a b c');
+    expect(headerText(' a\r\n\tb\u2028c\u0000\u0085d ')).toBe('a b c d');
+  });
+
+  it('removes bidi controls from headers and breaks encoded-word openers', () => {
+    expect(headerText('a\u202eb\u2066c\u200f =?utf-8?q?x?=')).toBe('abc = ?utf-8?q?x?=');
+  });
+});
+
+/** The message exactly as the SMTP transport would send it, raw and parsed by a mail client's parser. */
+const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+async function asReceived(mail: OutgoingMail): Promise<{ raw: string; parsed: ParsedMail }> {
+  const info = await composer.sendMail(nodemailerMessage(mail));
+  const raw = info.message as Buffer;
+  return { raw: raw.toString('utf8'), parsed: await simpleParser(raw) };
+}
+
+const textLines = (parsed: ParsedMail) => String(parsed.text).split(/\r?\n/);
+
+describe('injections a script can try through the enquiry, checked on the parsed message', () => {
+  // Written with the Admin SDK or before the rules were hardened: the template must hold alone.
+  const forgedLines = [
+    ['name', 'Priya\r\nCall: tel:+447700900123'],
+    ['city', 'Chennai\nBcc: attacker@evil.com'],
+    ['companyname', 'Raman\u2028WhatsApp: https://wa.me/447700900123'],
+    ['ordertype', 'bulk\u0085Reply to this email to write to attacker@evil.com'],
+    ['formpage', 'Homepage\rStored in Firestore as SME-enquiry-form/forged'],
+  ] as const;
+
+  it.each(forgedLines)('keeps a line break in %s from starting a line of its own', async (name, value) => {
+    const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ [name]: value }), settings));
+    const forged = value.split(/[\r\n\u2028\u0085]+/)[1] ?? '';
+    const lines = textLines(parsed);
+    expect(lines.some((line) => line.startsWith(forged))).toBe(false);
+    expect(String(parsed.text)).toContain(forged);
+  });
+
+  it('indents every line of the message under its label, whatever line break it uses', async () => {
+    const message =
+      'Need hair.\nCall: tel:+447700900123\r\nBcc: attacker@evil.com\u2028WhatsApp: x\u2029Done';
+    const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ message }), settings));
+    const lines = textLines(parsed);
+    const start = lines.indexOf('Message:');
+    expect(lines.slice(start + 1, start + 6)).toEqual([
+      '  Need hair.',
+      '  Call: tel:+447700900123',
+      '  Bcc: attacker@evil.com',
+      '  WhatsApp: x',
+      '  Done',
+    ]);
+    expect(lines.filter((line) => line.startsWith('Call:'))).toEqual(['Call: tel:+919876543210']);
+  });
+
+  it('does not let an encoded-word in the name become a forged Reply-To display name or subject', async () => {
+    const encoded = `=?UTF-8?B?${Buffer.from('Sales Team').toString('base64')}?=`;
+    const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ name: encoded }), settings));
+    const replyTo = parsed.replyTo?.value[0];
+    expect(replyTo?.address).toBe('priya@example.com');
+    expect(replyTo?.name).not.toContain('Sales Team');
+    expect(replyTo?.name).toContain('= ?UTF-8?B?');
+    expect(parsed.subject).not.toContain('Sales Team');
+    expect(parsed.subject).toBe(`New enquiry: = ?UTF-8?B?U2FsZXMgVGVhbQ== ?=, Chennai (bulk)`);
+  });
+
+  it('strips bidi controls from the subject and the display name', async () => {
+    const name = 'Priya\u202e)kcalb( moc.live\u202c \u2067x\u2069\u200f';
+    const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ name }), settings));
+    const bidi = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+    expect(parsed.subject).not.toMatch(bidi);
+    expect(parsed.subject).toBe('New enquiry: Priya)kcalb( moc.live x, Chennai (bulk)');
+    expect(parsed.replyTo?.value[0]?.name).not.toMatch(bidi);
+  });
+
+  it('keeps every header line within 998 characters, even for a 1,400-character document ID', async () => {
+    const longId = 'x'.repeat(20) + '\r\nBcc: attacker@evil.com' + 'é'.repeat(1400);
+    const enquiry = { ...fullEnquiry({ name: 'N'.repeat(100), city: 'C'.repeat(100) }), id: longId };
+    const { raw, parsed } = await asReceived(composeSalesEmail(enquiry, settings));
+    const headerBlock = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    const longest = Math.max(...headerBlock.split('\r\n').map((line) => line.length));
+    expect(longest).toBeLessThanOrEqual(MAX_HEADER_LINE_LENGTH);
+    expect(parsed.headers.has('bcc')).toBe(false);
+    expect(String(parsed.headers.get('x-enquiry-id'))).toMatch(
+      /^SME-enquiry-form\/x{20}%0D%0ABcc%3A.*\.\.\.$/,
+    );
+    expect(textLines(parsed).some((line) => line.startsWith('Bcc:'))).toBe(false);
+  });
+
+  it('derives the Message-ID from safe characters only, distinct for distinct hostile IDs', async () => {
+    const ids = ['a>b@evil.com', 'a<b', 'name with spaces', 'x\r\nBcc: y@z.com', 'ok_ID-123'];
+    const messageIds = ids.map((id) => composeSalesEmail({ ...fullEnquiry(), id }, settings).messageId);
+    for (const messageId of messageIds) expect(messageId).toMatch(/^<[A-Za-z0-9._-]+@[A-Za-z0-9.-]+>$/);
+    expect(new Set(messageIds).size).toBe(ids.length);
+    expect(messageIds.at(-1)).toBe(`<enquiry.${ENQUIRY_COLLECTION}.ok_ID-123@sme-hair.example>`);
+    const { parsed } = await asReceived(composeSalesEmail({ ...fullEnquiry(), id: ids[0] ?? '' }, settings));
+    expect(parsed.messageId).toBe(messageIds[0]);
+  });
+
+  it('percent-encodes the visitor address in mailto: links', async () => {
+    const email = "o'neil+hair@mail.co.uk";
+    const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ email }), settings));
+    expect(String(parsed.html)).toContain('href="mailto:o%27neil%2Bhair@mail.co.uk"');
+    expect(String(parsed.html)).toContain(
+      'href="mailto:o%27neil%2Bhair@mail.co.uk?subject=Re%3A%20New%20enquiry',
+    );
+    expect(mailtoHref('a b@c.d', 'x&y=z')).toBe('mailto:a%20b@c.d?subject=x%26y%3Dz');
+  });
+});
+
+describe('the hourly digest of held enquiries', () => {
+  const held = (index: number): HeldEnquiry => ({
+    ...(index % 2 ? popupEnquiry({ name: `Popup ${index}` }) : fullEnquiry({ name: `Buyer ${index}` })),
+    id: `held${String(index).padStart(3, '0')}`,
+    heldReason: index % 3 ? 'hourly-cap' : 'sender-limit',
+  });
+
+  it('gives the count, a table of the first 50 and a CSV of every held enquiry', async () => {
+    const enquiries = Array.from({ length: 120 }, (_, index) => held(index));
+    const digest = { enquiries, heldTotal: 130, hourKey: '2026-01-15T10', writtenAt: submittedAt };
+    const { parsed } = await asReceived(composeDigestEmail(digest, settings));
+    expect(parsed.subject).toMatch(/^Held enquiries: 120 not emailed one by one/);
+    const rows = textLines(parsed).filter((line) => /^\d+\. /.test(line));
+    expect(rows).toHaveLength(DIGEST_TABLE_ROWS);
+    expect(rows[0]).toContain('Buyer 0');
+    expect(String(parsed.text)).toContain('10 more held enquiries follow in the next digest.');
+    expect((String(parsed.html).match(/<tr>/g) ?? []).length).toBe(DIGEST_TABLE_ROWS + 1);
+    const [csv] = parsed.attachments;
+    expect(csv?.filename).toBe('held-enquiries-2026-01-15T10.csv');
+    const lines =
+      csv?.content
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean) ?? [];
+    expect(lines).toHaveLength(121);
+    expect(lines[0]).toMatch(/^Enquiry,Received at,Form,Held because,Name,/);
+    expect(lines.some((line) => line.includes('Buyer 118'))).toBe(true);
+  });
+
+  it('shows visitor text in the table on one line, and a formula in the CSV as text', async () => {
+    const hostile = { ...held(0), data: { ...held(0).data, name: '=HYPERLINK("http://evil")\r\nCall: x' } };
+    const digest = { enquiries: [hostile], heldTotal: 1, hourKey: '2026-01-15T10', writtenAt: submittedAt };
+    const { parsed } = await asReceived(composeDigestEmail(digest, settings));
+    expect(textLines(parsed).some((line) => line.startsWith('Call:'))).toBe(false);
+    const csv = parsed.attachments[0]?.content.toString('utf8') ?? '';
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")`);
   });
 });

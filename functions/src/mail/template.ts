@@ -2,18 +2,28 @@
  * The emails about an enquiry: the sales team's notification (every field, one-click reply, call
  * and WhatsApp) and the optional short acknowledgement to the visitor.
  *
- * Everything a visitor typed is untrusted: it is HTML-escaped in the HTML part, stripped of line
- * breaks before it goes into a header, and links are only built from values that match the
- * contract's phone and email patterns.
+ * Everything a visitor typed (and the document ID, which a client may choose) is untrusted:
+ * - HTML part: escaped;
+ * - plain-text part: a visitor's value never starts a line of its own. One-line values are
+ *   flattened onto their label's line, the message is indented under its label, so nothing
+ *   typed can pass for the template's own `Call:` or `Bcc:` lines;
+ * - headers: one line, bidi controls removed (they reverse a subject), MIME encoded-word openers
+ *   (`=?`) broken so a name cannot decode into a forged display name, every line well under
+ *   SMTP's 998 characters, and the Message-ID made of safe characters only;
+ * - links: built only from values the contract accepts, `mailto:` addresses percent-encoded.
  */
+import { createHash } from 'node:crypto';
 import {
-  EMAIL_PATTERN,
   ENQUIRY_COLLECTION,
+  ENQUIRY_FIELDS,
   FIELDS_BY_COLLECTION,
   FORM_PAGES,
   PHONE_PATTERN,
+  checkField,
   type EnquiryCollection,
 } from '../contract/enquiry';
+import { csvFile } from '../csv';
+import type { HeldReason } from '../delivery-state';
 import { formatIndiaDateTime } from '../india-time';
 
 export type MailSettings = {
@@ -34,6 +44,8 @@ export type Enquiry = {
   receivedAt: Date | null;
 };
 
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
 export type OutgoingMail = {
   from: string;
   to: string[];
@@ -44,12 +56,19 @@ export type OutgoingMail = {
   /** Stable per enquiry, so a mailbox can recognise a repeat of the same notification. */
   messageId: string;
   headers: Record<string, string>;
+  attachments?: MailAttachment[];
 };
 
 /** Country code for the call and WhatsApp links: the contract stores ten-digit Indian numbers. */
 const INDIA_DIALLING_CODE = '91';
 /** Long enough for any subject the contract allows; cuts off what an Admin-written document might hold. */
 const MAX_SUBJECT_LENGTH = 250;
+/** A display name in Reply-To: the contract's name limit. */
+const MAX_DISPLAY_NAME_LENGTH = ENQUIRY_FIELDS.name.maxLength;
+/** A document ID as the email shows it; Firestore allows 1,500 bytes, far beyond a header line. */
+const MAX_ID_TEXT_LENGTH = 120;
+/** SMTP's limit for one line of a message (RFC 5322), headers included. */
+export const MAX_HEADER_LINE_LENGTH = 998;
 const NOT_GIVEN = '—';
 
 /** Which header tells an operator the mail is about which document. */
@@ -68,19 +87,23 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
-/** C0 controls (CR and LF among them), DEL, and the Unicode line and paragraph separators. */
-function breaksHeaderLine(character: string): boolean {
-  const code = character.codePointAt(0) ?? 0;
-  return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
+/** C0 and C1 controls (CR, LF, NEL among them), DEL, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- these are the characters it removes
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
+/** Bidi controls: ALM, LRM, RLM, the embeddings and overrides, the isolates. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** One line of text: breaks and controls become single spaces, bidi controls go, ends trimmed. */
+export function oneLineText(value: string): string {
+  return value.replace(LINE_BREAKING, ' ').replace(BIDI_CONTROLS, '').replace(/ {2,}/g, ' ').trim();
 }
 
-/** A single header line: no CR/LF (header injection), no other control characters, trimmed. */
+/**
+ * A header value from visitor text: one line, and no `=?`, which a mail client would decode as
+ * the start of a MIME encoded-word (`=?UTF-8?B?...?=`) into text the visitor chose.
+ */
 export function headerText(value: string): string {
-  return [...value]
-    .map((character) => (breaksHeaderLine(character) ? ' ' : character))
-    .join('')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return oneLineText(value).replace(/=\?/g, '= ?');
 }
 
 /** A stored value as text: the contract stores strings, an Admin-written document may not. */
@@ -122,10 +145,46 @@ export function formDescription(enquiry: Enquiry): string {
   return `Full enquiry form (${formpage})`;
 }
 
+/** Whether the contract accepts the text as an address. */
+export function isAcceptedAddress(email: string): boolean {
+  return checkField(ENQUIRY_FIELDS.email, email) === null;
+}
+
 /** The visitor's address when it is one the contract accepts, else null (no Reply-To, no link). */
 export function visitorAddress(enquiry: Enquiry): string | null {
   const email = field(enquiry, 'email').trim();
-  return EMAIL_PATTERN.test(email) ? email : null;
+  return isAcceptedAddress(email) ? email : null;
+}
+
+/** Percent-encodes everything but unreserved characters (RFC 3986), so `+` and `'` survive a mail client. */
+function percentEncode(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** A `mailto:` link (RFC 6068): local part and domain percent-encoded, the @ between them kept. */
+export function mailtoHref(address: string, subject?: string): string {
+  const at = address.lastIndexOf('@');
+  const encoded = `${percentEncode(address.slice(0, at))}@${percentEncode(address.slice(at + 1))}`;
+  return subject === undefined ? `mailto:${encoded}` : `mailto:${encoded}?subject=${percentEncode(subject)}`;
+}
+
+/**
+ * A document ID as mail shows it: as is when it is plain (Firestore's own auto-IDs are), otherwise
+ * percent-encoded and cut, so a chosen ID cannot break a line, a header or a link.
+ */
+export function idText(id: string): string {
+  if (/^[A-Za-z0-9_-]{1,120}$/.test(id)) return id;
+  const encoded = percentEncode(id);
+  if (encoded.length <= MAX_ID_TEXT_LENGTH) return encoded;
+  // ASCII only, so the header needs no encoding; never ends inside a %XX escape.
+  return `${encoded.slice(0, MAX_ID_TEXT_LENGTH - 3).replace(/%[0-9A-F]?$/, '')}...`;
+}
+
+export function enquiryPathText(enquiry: { collection: string; id: string }): string {
+  return `${enquiry.collection}/${idText(enquiry.id)}`;
 }
 
 type PhoneLinks = { display: string; tel: string; whatsapp: string };
@@ -159,13 +218,19 @@ export function enquiryRows(enquiry: Enquiry): Row[] {
 }
 
 function messageIdDomain(from: string): string {
-  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
+  const match = /@([A-Za-z0-9.-]{1,253})>?\s*$/.exec(from.trim());
   return match?.[1] ?? 'localhost';
 }
 
-function messageIdFor(prefix: string, enquiry: Enquiry, from: string): string {
-  const localPart = `${prefix}.${enquiry.collection}.${enquiry.id}`.replace(/[^A-Za-z0-9._-]/g, '_');
-  return `<${localPart}@${messageIdDomain(from)}>`;
+/**
+ * `<enquiry.SME-enquiry-form.<id>@domain>`: stable per enquiry and made of safe characters only.
+ * An ID that is not plain is replaced by its hash, so two unusual IDs can never share one.
+ */
+function messageIdFor(prefix: string, enquiry: { collection: string; id: string }, from: string): string {
+  const id = /^[A-Za-z0-9_-]{1,100}$/.test(enquiry.id)
+    ? enquiry.id
+    : `h${createHash('sha256').update(enquiry.id).digest('hex').slice(0, 32)}`;
+  return `<${prefix}.${enquiry.collection}.${id}@${messageIdDomain(from)}>`;
 }
 
 function htmlCell(row: Row): string {
@@ -179,8 +244,8 @@ function htmlCell(row: Row): string {
       ` · <a href="${escapeHtml(links.whatsapp)}">WhatsApp</a>`
     );
   }
-  if (row.kind === 'email' && EMAIL_PATTERN.test(row.value)) {
-    return `<a href="mailto:${escapeHtml(row.value)}">${text}</a>`;
+  if (row.kind === 'email' && isAcceptedAddress(row.value)) {
+    return `<a href="${escapeHtml(mailtoHref(row.value))}">${text}</a>`;
   }
   if (row.kind === 'multiline') return `<div style="white-space:pre-wrap">${text}</div>`;
   return text;
@@ -192,10 +257,7 @@ function actionButtons(enquiry: Enquiry, subject: string): string {
     `background:#7a4b2a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${label}</a>`;
   const buttons: string[] = [];
   const email = visitorAddress(enquiry);
-  if (email) {
-    const replySubject = encodeURIComponent(`Re: ${subject}`);
-    buttons.push(button(`mailto:${email}?subject=${replySubject}`, 'Reply by email'));
-  }
+  if (email) buttons.push(button(mailtoHref(email, `Re: ${subject}`), 'Reply by email'));
   const links = phoneLinks(field(enquiry, 'phone'));
   if (links) {
     buttons.push(button(links.tel, `Call ${escapeHtml(links.display)}`));
@@ -222,26 +284,32 @@ function salesHtml(enquiry: Enquiry, subject: string, rows: Row[]): string {
     tableRows,
     '</table>',
     '<p style="color:#777;font-size:13px">Replying to this email writes to the visitor. ' +
-      `The enquiry is stored in Firestore as ${escapeHtml(enquiry.collection)}/${escapeHtml(enquiry.id)}.</p>`,
+      `The enquiry is stored in Firestore as ${escapeHtml(enquiryPathText(enquiry))}.</p>`,
     '</body></html>',
   ].join('\n');
 }
 
+/** Every line break a mail client might honour, so each line of the message gets its indent. */
+// eslint-disable-next-line no-control-regex -- vertical tab and form feed break lines too
+const ANY_LINE_BREAK = /\r\n|[\n\r\u000b\f\u0085\u2028\u2029]/;
+/** The message sits under its label, indented, so none of its lines starts at the margin. */
+const MESSAGE_INDENT = '  ';
+
 function salesText(enquiry: Enquiry, subject: string, rows: Row[]): string {
   const lines = [subject, ''];
   for (const row of rows) {
-    const value = row.value === '' ? NOT_GIVEN : row.value;
     if (row.kind === 'multiline') {
-      lines.push(`${row.label}:`, ...value.split(/\r\n|\r|\n/).map((line) => `  ${line}`));
+      const messageLines = row.value === '' ? [NOT_GIVEN] : row.value.split(ANY_LINE_BREAK);
+      lines.push(`${row.label}:`, ...messageLines.map((line) => `${MESSAGE_INDENT}${oneLineText(line)}`));
     } else {
-      lines.push(`${row.label}: ${value}`);
+      lines.push(`${row.label}: ${oneLineText(row.value) || NOT_GIVEN}`);
     }
   }
   const links = phoneLinks(field(enquiry, 'phone'));
   lines.push('');
   if (links) lines.push(`Call: ${links.tel}`, `WhatsApp: ${links.whatsapp}`);
   if (visitorAddress(enquiry)) lines.push('Reply to this email to write to the visitor.');
-  lines.push(`Stored in Firestore as ${enquiry.collection}/${enquiry.id}.`);
+  lines.push(`Stored in Firestore as ${enquiryPathText(enquiry)}.`);
   return lines.join('\n');
 }
 
@@ -258,11 +326,16 @@ export function composeSalesEmail(enquiry: Enquiry, settings: MailSettings): Out
     html: salesHtml(enquiry, subject, rows),
     messageId: messageIdFor('enquiry', enquiry, settings.from),
     headers: {
-      [ENQUIRY_ID_HEADER]: headerText(`${enquiry.collection}/${enquiry.id}`),
+      [ENQUIRY_ID_HEADER]: enquiryPathText(enquiry),
       'Auto-Submitted': 'auto-generated',
     },
   };
-  if (email) mail.replyTo = { name: headerText(field(enquiry, 'name')), address: email };
+  if (email) {
+    mail.replyTo = {
+      name: cutTo(headerText(field(enquiry, 'name')), MAX_DISPLAY_NAME_LENGTH),
+      address: email,
+    };
+  }
   return mail;
 }
 
@@ -301,4 +374,153 @@ export function composeAcknowledgementEmail(enquiry: Enquiry, settings: MailSett
   const salesAddress = settings.salesRecipients[0];
   if (salesAddress) mail.replyTo = { name: '', address: salesAddress };
   return mail;
+}
+
+export const HELD_REASON_TEXT: Record<HeldReason, string> = {
+  'sender-limit': 'this address or phone already had its emails today',
+  'hourly-cap': 'the hourly email cap was reached',
+  'daily-cap': 'the daily email cap was reached',
+};
+
+export type HeldEnquiry = Enquiry & { heldReason: string };
+
+/** Rows of the digest's table; the CSV attachment carries every held enquiry. */
+export const DIGEST_TABLE_ROWS = 50;
+/** A table cell shows this much of a value; the CSV has all of it. */
+const DIGEST_CELL_LENGTH = 60;
+
+export type Digest = {
+  /** The held enquiries this digest reports and then marks DIGESTED, oldest first. */
+  enquiries: HeldEnquiry[];
+  /** Every enquiry held when the digest was written, which may be more than one digest carries. */
+  heldTotal: number;
+  /** The India-time hour this digest belongs to, e.g. `2026-11-22T20`; at most one per hour. */
+  hourKey: string;
+  writtenAt: Date;
+};
+
+function reasonText(reason: string): string {
+  return HELD_REASON_TEXT[reason as HeldReason] ?? oneLineText(reason);
+}
+
+/** The columns of the digest's CSV: where to find it, when and why, then every contract field. */
+function digestCsv(enquiries: HeldEnquiry[]): string {
+  const fieldNames = [...new Set(ENQUIRY_COLLECTIONS_FIELDS.flatMap((fields) => Object.keys(fields)))].filter(
+    (name) => name !== 'formpage',
+  );
+  const labelOf = (name: string) =>
+    ENQUIRY_COLLECTIONS_FIELDS.map((fields) => fields[name]?.label).find(Boolean) ?? name;
+  const header = ['Enquiry', 'Received at', 'Form', 'Held because', ...fieldNames.map(labelOf)];
+  const rows = enquiries.map((enquiry) => [
+    `${enquiry.collection}/${enquiry.id}`,
+    enquiry.receivedAt ? formatIndiaDateTime(enquiry.receivedAt) : '',
+    formDescription(enquiry),
+    reasonText(enquiry.heldReason),
+    ...fieldNames.map((name) => field(enquiry, name)),
+  ]);
+  return csvFile(header, rows);
+}
+
+const ENQUIRY_COLLECTIONS_FIELDS = Object.values(FIELDS_BY_COLLECTION);
+
+type DigestRow = {
+  received: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  reason: string;
+};
+
+function digestRow(enquiry: HeldEnquiry): DigestRow {
+  const cell = (value: string) => cutTo(oneLineText(value), DIGEST_CELL_LENGTH) || NOT_GIVEN;
+  return {
+    received: enquiry.receivedAt ? formatIndiaDateTime(enquiry.receivedAt) : 'unknown',
+    form: formDescription(enquiry),
+    name: cell(field(enquiry, 'name')),
+    email: cell(field(enquiry, 'email')),
+    phone: cell(field(enquiry, 'phone')),
+    reason: reasonText(enquiry.heldReason),
+  };
+}
+
+export function digestSubject(digest: Digest): string {
+  const count = digest.enquiries.length;
+  return `Held enquiries: ${count} not emailed one by one (${formatIndiaDateTime(digest.writtenAt)})`;
+}
+
+/**
+ * The hourly digest of held enquiries: how many, a table of the first 50, and a CSV of every one it
+ * covers. Held enquiries are mostly a flood, but a real buyer may be among them: the CSV is how
+ * sales finds them.
+ */
+export function composeDigestEmail(digest: Digest, settings: MailSettings): OutgoingMail {
+  const subject = digestSubject(digest);
+  const count = digest.enquiries.length;
+  const shown = digest.enquiries.slice(0, DIGEST_TABLE_ROWS).map(digestRow);
+  const later = digest.heldTotal - count;
+  const intro = [
+    `${count} enquiries were held back instead of being emailed one by one: the same sender wrote`,
+    'too often, or the site sent its hourly or daily number of enquiry emails. None is lost: each is',
+    'in Firestore, and the attached CSV lists every one of them.',
+  ];
+  const tableNote =
+    count > shown.length
+      ? `The first ${shown.length} are below; the CSV has all ${count}.`
+      : `All ${count} are below and in the CSV.`;
+  const laterNote = later > 0 ? [`${later} more held enquiries follow in the next digest.`] : [];
+  const text = [
+    subject,
+    '',
+    ...intro,
+    tableNote,
+    ...laterNote,
+    '',
+    ...shown.map(
+      (row, index) =>
+        `${index + 1}. ${row.received} | ${row.form} | ${row.name} | ${row.email} | ${row.phone} | ${row.reason}`,
+    ),
+  ].join('\n');
+  const th = (label: string) =>
+    `<th style="text-align:left;padding:4px 8px;border-bottom:1px solid #ccc">${label}</th>`;
+  const td = (value: string) => `<td style="padding:4px 8px;vertical-align:top">${escapeHtml(value)}</td>`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;line-height:1.45">',
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
+    `<p>${escapeHtml(intro.join(' '))}</p>`,
+    `<p>${escapeHtml(tableNote)}${laterNote.map((note) => ` ${escapeHtml(note)}`).join('')}</p>`,
+    '<table role="presentation" style="border-collapse:collapse">',
+    `<tr>${['#', 'Received', 'Form', 'Name', 'Email', 'Phone', 'Held because'].map(th).join('')}</tr>`,
+    ...shown.map(
+      (row, index) =>
+        `<tr>${[String(index + 1), row.received, row.form, row.name, row.email, row.phone, row.reason].map(td).join('')}</tr>`,
+    ),
+    '</table>',
+    '</body></html>',
+  ].join('\n');
+  return {
+    from: settings.from,
+    to: settings.salesRecipients,
+    subject,
+    text,
+    html,
+    messageId: messageIdFor(
+      'digest',
+      { collection: 'held', id: digest.hourKey.replace(/[^0-9T]/g, '') },
+      settings.from,
+    ),
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      'X-Enquiry-Digest': digest.hourKey.replace(/[^0-9T-]/g, ''),
+    },
+    attachments: [
+      {
+        filename: `held-enquiries-${digest.hourKey.replace(/[^0-9T-]/g, '')}.csv`,
+        content: digestCsv(digest.enquiries),
+        contentType: 'text/csv; charset=utf-8',
+      },
+    ],
+  };
 }

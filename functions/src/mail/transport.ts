@@ -32,6 +32,21 @@ function addressText(entry: unknown): string {
   return String(entry);
 }
 
+/** The message as nodemailer takes it: exactly what the delivery code composed, nothing added. */
+export function nodemailerMessage(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    headers: mail.headers,
+    attachments: mail.attachments,
+  };
+}
+
 export function createSmtpTransport(settings: SmtpSettings): MailTransport {
   const transporter = createTransport({
     host: settings.host,
@@ -44,16 +59,7 @@ export function createSmtpTransport(settings: SmtpSettings): MailTransport {
   });
   return {
     async send(mail) {
-      const info = await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        headers: mail.headers,
-      });
+      const info = await transporter.sendMail(nodemailerMessage(mail));
       const rejected = (info.rejected ?? []).map(addressText);
       // Some recipients refused is still a delivered notification; all refused is a failure.
       if (rejected.length > 0 && (info.accepted ?? []).length === 0) {

@@ -1,0 +1,150 @@
+/**
+ * Admission control: which new enquiries get their own sales email. The enquiry collections take
+ * anonymous writes from anyone, as a public form must, so this is where a script that floods them
+ * is stopped from flooding the sales inbox, spending the mail quota or starving a real buyer:
+ *
+ * - DUPLICATE: the same normalised email + phone + message (popup: email + phone + business) within
+ *   24 hours is recorded with a pointer to the first one and not emailed;
+ * - per sender: at most `perSenderDaily` sales emails a day per email address and per phone number;
+ * - globally: at most `hourlyCap` sales emails an hour and `dailyCap` a day;
+ * over a limit the enquiry is HELD and reported in the hourly digest: kept, never lost.
+ *
+ * The counters are slots: an email counts against a counter by creating the document
+ * `<counter>-<n>` for the next free n below the limit, in the same transaction that records the
+ * enquiry. A slot exists once, so a counter can never pass its limit, however many triggers race;
+ * and no document is both read and written by every claim, so a flood does not queue on a hot
+ * counter. Counter names carry a hash of the email or phone, never the address itself. Days and
+ * hours are India time, the sales team's. Pure code here; the transaction is in delivery.ts.
+ */
+import { createHash } from 'node:crypto';
+import { ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
+import type { HeldReason } from './delivery-state';
+
+/** Counters, duplicate fingerprints, digest and sweep bookkeeping; no rule lets a client near it. */
+export const ADMISSION_COLLECTION = 'enquiry-admission';
+/** A field with the time after which a document may go (a Firestore TTL policy deletes it). */
+export const EXPIRES_AT_FIELD = 'expiresAt';
+/** On a slot document: the counter it belongs to, which a count query filters on. */
+export const COUNTER_FIELD = 'counter';
+
+export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
+/** Counter documents outlive their day by a margin, then the TTL policy removes them. */
+export const COUNTER_RETENTION_MS = 3 * 24 * 60 * 60_000;
+
+export type AdmissionLimits = {
+  /** Sales emails a day per email address and per phone number. */
+  perSenderDaily: number;
+  /** Sales emails an hour, over both collections. */
+  hourlyCap: number;
+  /** Sales emails a day, over both collections. */
+  dailyCap: number;
+};
+
+export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = { perSenderDaily: 5, hourlyCap: 60, dailyCap: 400 };
+
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** `2026-11-22` and `2026-11-22T20`: the India-time day and hour a moment falls in. */
+export function indiaDayKey(at: Date): string {
+  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function indiaHourKey(at: Date): string {
+  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 13);
+}
+
+/** A hash for document IDs: the address or number cannot be read back from it. */
+export function hashKey(kind: string, value: string): string {
+  return createHash('sha256').update(`sme-enquiry-admission:${kind}:${value}`).digest('hex').slice(0, 40);
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function normaliseEmail(value: unknown): string {
+  return text(value).trim().toLowerCase();
+}
+
+export function normalisePhoneDigits(value: unknown): string {
+  return text(value).replace(/\D/g, '');
+}
+
+/** Case, spacing and Unicode form do not make a message new. */
+export function normaliseText(value: unknown): string {
+  return text(value).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The fingerprint document and the four counters one new enquiry is checked against. */
+export type AdmissionKeys = {
+  duplicate: string;
+  senderEmail: string;
+  senderPhone: string;
+  hour: string;
+  day: string;
+};
+
+export const COUNTERS = ['senderEmail', 'senderPhone', 'hour', 'day'] as const;
+export type CounterName = (typeof COUNTERS)[number];
+
+/** The limit each counter is held to. */
+export function counterLimit(counter: CounterName, limits: AdmissionLimits): number {
+  if (counter === 'hour') return limits.hourlyCap;
+  if (counter === 'day') return limits.dailyCap;
+  return limits.perSenderDaily;
+}
+
+/** The ID of slot `n` of a counter: `hour-2026-11-22T20-0007`. */
+export function slotId(counter: string, n: number): string {
+  return `${counter}-${String(n).padStart(4, '0')}`;
+}
+
+export function admissionKeys(
+  collection: EnquiryCollection,
+  data: Record<string, unknown>,
+  now: Date,
+): AdmissionKeys {
+  const email = normaliseEmail(data.email);
+  const phone = normalisePhoneDigits(data.phone);
+  const what = collection === ENQUIRY_COLLECTION ? normaliseText(data.message) : normaliseText(data.business);
+  const day = indiaDayKey(now);
+  return {
+    duplicate: `duplicate-${hashKey('enquiry', [collection, email, phone, what].join('\n'))}`,
+    senderEmail: `sender-${day}-${hashKey('email', email)}`,
+    senderPhone: `sender-${day}-${hashKey('phone', phone)}`,
+    hour: `hour-${indiaHourKey(now)}`,
+    day: `day-${day}`,
+  };
+}
+
+/** What the fingerprint and the counters said when the enquiry arrived. */
+export type AdmissionCounts = {
+  /** `collection/id` of an identical enquiry within the duplicate window, if any. */
+  duplicateOf: string | null;
+  senderEmail: number;
+  senderPhone: number;
+  hour: number;
+  day: number;
+};
+
+export type Admission =
+  | { verdict: 'duplicate'; duplicateOf: string }
+  | { verdict: 'held'; reason: HeldReason }
+  | { verdict: 'send' };
+
+export function decideAdmission(counts: AdmissionCounts, limits: AdmissionLimits): Admission {
+  if (counts.duplicateOf) return { verdict: 'duplicate', duplicateOf: counts.duplicateOf };
+  if (counts.senderEmail >= limits.perSenderDaily || counts.senderPhone >= limits.perSenderDaily)
+    return { verdict: 'held', reason: 'sender-limit' };
+  if (counts.hour >= limits.hourlyCap) return { verdict: 'held', reason: 'hourly-cap' };
+  if (counts.day >= limits.dailyCap) return { verdict: 'held', reason: 'daily-cap' };
+  return { verdict: 'send' };
+}
+
+/** The ID of the document that lets one acknowledgement a day go to an address. */
+export function acknowledgementKey(email: string, now: Date): string {
+  return `acknowledgement-${indiaDayKey(now)}-${hashKey('email', normaliseEmail(email))}`;
+}
+
+/** The ID of the document that lets one digest an hour go out. */
+export function digestKey(now: Date): string {
+  return `digest-${indiaHourKey(now)}`;
+}
