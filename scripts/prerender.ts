@@ -1,21 +1,25 @@
 /**
  * Renders every route of the built site to static HTML (vite build → vite build --ssr → this
- * script): each page gets its own <head>, its text before any JavaScript runs, preloads for its
- * fonts, and a boot script that loads its code after the first paint; the browser then hydrates
- * it. Also writes 404.html, sitemap.xml, robots.txt and the web app manifest.
+ * script): each page gets its own <head>, its text before any JavaScript runs, the CSS its own
+ * markup uses (inline, so the first round trip paints it), a preload for its hero picture, and a
+ * boot script that loads the full stylesheet and the page's code once the first screen is painted;
+ * the browser then hydrates it. Also writes 404.html, sitemap.xml, robots.txt and the web app
+ * manifest, and keeps firebase.json's Content-Security-Policy in step with the inline styles.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import Beasties from 'beasties';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { minifySync } from 'vite';
 import { ROOT } from './lib/emulator-env.ts';
+import { heroPreload, inlineHash, withInlineHashes } from './lib/critical-path.ts';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof import('../web/src/entry-server.tsx');
 
 export const SITE_DIR = join(ROOT, 'dist', 'site');
+const FIREBASE_CONFIG = join(ROOT, 'firebase.json');
 const SERVER_ENTRY = join(ROOT, '.ssr', 'entry-server.js');
 /** Vite's index.html, kept aside because index.html itself is replaced by the home page. */
 const TEMPLATE = join(ROOT, '.ssr', 'template.html');
@@ -40,10 +44,12 @@ function chunkFiles(manifest: Manifest, sources: string[]): string[] {
 }
 
 /**
- * The page's code starts downloading once the first content is painted, so on a slow connection
- * the HTML, CSS, fonts and hero image have the bandwidth to themselves until the page is on
- * screen; hydration follows. One small external file (the Content-Security-Policy allows no inline
- * script) adds the entry module and preloads the page's chunks listed in data-modules.
+ * The page's code starts downloading once its first screen is painted: the first content, and
+ * the hero picture when the page has one. Until then the HTML, its inline CSS and the hero have a
+ * slow connection to themselves. A small inline script (allowed by its hash in the
+ * Content-Security-Policy, which allows no other inline script) then adds the full stylesheet
+ * (data-style: the web fonts, and what dialogs, messages and other pages need), the entry module,
+ * and preloads for the page's chunks (data-modules).
  *
  * Until the code arrives a visitor can already type into a prerendered form; the boot script
  * notes which of its fields they leave, so the form validates those as soon as it takes over.
@@ -58,43 +64,50 @@ const bootScript = (leftControlsGlobal: string) => `(function () {
     },
     true
   );
-  var modules = document.currentScript.getAttribute('data-modules').split(' ');
+  var boot = document.currentScript;
+  var modules = boot.getAttribute('data-modules').split(' ');
+  var style = boot.getAttribute('data-style');
   var started = false;
+  function add(tag, properties) {
+    var element = document.createElement(tag);
+    for (var name in properties) element[name] = properties[name];
+    document.head.appendChild(element);
+  }
   function start() {
     if (started) return;
     started = true;
+    if (style) add('link', { rel: 'stylesheet', href: style });
     modules.forEach(function (url, index) {
-      var element = document.createElement(index === 0 ? 'script' : 'link');
-      if (index === 0) {
-        element.type = 'module';
-        element.src = url;
-      } else {
-        element.rel = 'modulepreload';
-        element.href = url;
-      }
-      document.head.appendChild(element);
+      if (index === 0) add('script', { type: 'module', src: url });
+      else add('link', { rel: 'modulepreload', href: url });
     });
+  }
+  function afterHero() {
+    var hero = document.querySelector('img[fetchpriority="high"]');
+    var next = function () {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    };
+    if (!hero || hero.complete) return next();
+    hero.addEventListener('load', next);
+    hero.addEventListener('error', next);
   }
   try {
     new PerformanceObserver(function (list) {
-      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
+      if (list.getEntriesByName('first-contentful-paint').length) afterHero();
     }).observe({ type: 'paint', buffered: true });
   } catch (error) {
     start();
   }
-  // Without paint timing (or in a background tab), start anyway.
+  // Without paint timing (or in a background tab), or with a hero that takes long, start anyway.
   setTimeout(start, 1500);
 })();
 `;
 
-function writeBootScript(leftControlsGlobal: string): string {
-  // Minified like the rest of the site's code: it is on every page's critical path.
-  const source = minifySync('boot.js', bootScript(leftControlsGlobal), { compress: true, mangle: true }).code;
-  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-  const file = `/assets/boot-${hash}.js`;
-  writeFileSync(join(SITE_DIR, file), source);
-  return file;
-}
+/** The boot script, minified like the rest of the site's code: it is on every page's critical path. */
+const minifiedBootScript = (leftControlsGlobal: string) =>
+  minifySync('boot.js', bootScript(leftControlsGlobal), { compress: true, mangle: true }).code.trim();
 
 /** Vite's template without its own module script and preloads: the boot script loads those. */
 function pageTemplate(): string {
@@ -109,10 +122,40 @@ function pageTemplate(): string {
   return template;
 }
 
-function fontPreloads(): string[] {
-  return readdirSync(join(SITE_DIR, 'assets'))
-    .filter((file) => file.endsWith('.woff2'))
-    .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin>`);
+/**
+ * The rules of the full stylesheet that this page's markup uses, as one inline <style>, plus a
+ * <noscript> link to the full stylesheet for visitors without JavaScript (the boot script loads it
+ * for everyone else). Beasties matches every selector against the page, not only the first screen,
+ * so what is painted before the full stylesheet arrives is laid out exactly as after it.
+ */
+async function inlineCriticalCss(
+  critical: Beasties,
+  page: string,
+  stylesheet: string,
+  fontFaces: string,
+): Promise<string> {
+  const link = `<link rel="stylesheet" crossorigin href="${stylesheet}">`;
+  if (!page.includes(link)) throw new Error(`The page does not link ${stylesheet} as Vite wrote it.`);
+  // Beasties reads <noscript> content as markup; keep the template's own noscript out of its way.
+  const noscripts: string[] = [];
+  const kept = page.replace(/<noscript>[\s\S]*?<\/noscript>/g, (element) => {
+    noscripts.push(element);
+    return `<!--noscript-${noscripts.length - 1}-->`;
+  });
+  const processed = (await critical.process(kept))
+    .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+">(?=\s*<\/body>)/, '')
+    .replace(' data-beasties-container', '')
+    // The local fallback faces, metric-matched to the web fonts, come inline: every page uses them
+    // (Beasties cannot see font families through var()). The web fonts' own faces come with the
+    // full stylesheet after the first screen is painted, so no font download can delay it.
+    .replace(/<style>/, `<style>${fontFaces}`)
+    .replace(/<!--noscript-(\d+)-->/g, (_, index: string) => noscripts[Number(index)] ?? '');
+  if (/<link[^>]*rel="stylesheet"/.test(processed.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')))
+    throw new Error('A stylesheet link is left after inlining: it would block the first paint.');
+  return processed.replace(
+    '</head>',
+    `  <noscript><link rel="stylesheet" href="${stylesheet}"></noscript>\n  </head>`,
+  );
 }
 
 function sitemap(siteUrl: string, paths: string[]): string {
@@ -144,23 +187,44 @@ async function main() {
   const template = pageTemplate();
   const manifest = JSON.parse(readFileSync(join(SITE_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const server = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerEntry;
-  const fonts = fontPreloads();
-  const boot = writeBootScript(server.LEFT_CONTROLS_GLOBAL);
+  const boot = minifiedBootScript(server.LEFT_CONTROLS_GLOBAL);
+  const linked = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(template)?.[1];
+  if (!linked) throw new Error('index.html links no stylesheet from /assets/.');
+  const stylesheet: string = linked;
+  const critical = new Beasties({
+    path: SITE_DIR,
+    publicPath: '/',
+    preload: 'body',
+    noscriptFallback: false,
+    inlineFonts: true,
+    preloadFonts: false,
+    pruneSource: false,
+    compress: true,
+    logLevel: 'warn',
+  });
+  const inlineStyles = new Set<string>();
+  const fontFaces = (readFileSync(join(SITE_DIR, stylesheet), 'utf8').match(/@font-face\{[^}]*\}/g) ?? [])
+    .filter((face) => !face.includes('url('))
+    .join('');
 
   async function writePage(path: string, file: string) {
     const { html, head } = await server.renderPage(path);
     const modules = chunkFiles(manifest, ['index.html', ...(server.matchPage(path)?.route.chunks ?? [])]);
-    const headHtml = [
-      server.renderPageHead(head),
-      ...fonts,
-      `<script defer src="${boot}" data-modules="${modules.join(' ')}"></script>`,
-    ].join('\n    ');
-    const page = template.replace(PLACEHOLDERS[0] ?? '', headHtml).replace(PLACEHOLDERS[1] ?? '', html);
+    const headHtml = [heroPreload(html), server.renderPageHead(head)].filter(Boolean).join('\n    ');
+    // Last in <body>, so it runs once the page is parsed, like a deferred script, without a request.
+    const bootHtml = `<script data-style="${stylesheet}" data-modules="${modules.join(' ')}">${boot}</script>`;
+    const page = template
+      .replace(PLACEHOLDERS[0] ?? '', headHtml)
+      .replace(PLACEHOLDERS[1] ?? '', html)
+      .replace('</body>', `  ${bootHtml}\n  </body>`);
     if (PLACEHOLDERS.some((placeholder) => page.includes(placeholder))) {
       throw new Error(`${path}: the template placeholders were not replaced.`);
     }
+    const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces);
+    for (const [, css] of inlined.matchAll(/<style>([\s\S]*?)<\/style>/g))
+      inlineStyles.add(inlineHash(css ?? ''));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, page);
+    writeFileSync(file, inlined);
   }
 
   for (const path of server.sitePaths) await writePage(path, fileForPath(path));
@@ -174,6 +238,14 @@ async function main() {
     `User-agent: *\nAllow: /\n\nSitemap: ${server.site.siteUrl}/sitemap.xml\n`,
   );
   writeFileSync(join(SITE_DIR, 'manifest.webmanifest'), webManifest(server.site));
+  const config = readFileSync(FIREBASE_CONFIG, 'utf8');
+  const updated = withInlineHashes(config, { scripts: [inlineHash(boot)], styles: [...inlineStyles] });
+  if (updated !== config) {
+    writeFileSync(FIREBASE_CONFIG, updated);
+    console.log(
+      `• firebase.json: the CSP now allows this build's boot script and ${inlineStyles.size} inline styles (commit it).`,
+    );
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`✓ prerendered ${server.sitePaths.length} pages + 404 in ${seconds} s`);
 }

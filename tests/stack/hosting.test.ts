@@ -3,6 +3,7 @@
  * with JavaScript off receives): status codes, redirects, each route's own head and text, the
  * structured data, the cache and security headers, and no Firebase code in the first load.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { aboutCopy } from '../../web/src/content/about';
@@ -139,14 +140,18 @@ describe('every route is served as complete HTML before any script runs', () => 
     },
   );
 
-  it('runs no inline script: only the boot script and structured data', async () => {
+  it('runs one script of its own, the same boot script on every route, besides structured data', async () => {
+    const boots = new Set<string>();
     for (const { path } of routes) {
       const { html } = await page(path);
-      const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1] ?? '');
-      expect(
-        scripts.filter((attributes) => !/type="application\/ld\+json"|src="\/assets\//.test(attributes)),
-      ).toEqual([]);
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attributes]) => !/type="application\/ld\+json"/.test(attributes ?? ''),
+      );
+      expect(scripts, path).toHaveLength(1);
+      expect(scripts[0]?.[1], path).toMatch(/^ data-style="[^"]+" data-modules="[^"]+"$/);
+      boots.add(scripts[0]?.[2] ?? '');
     }
+    expect(boots.size).toBe(1);
   });
 });
 
@@ -218,8 +223,13 @@ describe('headers', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      // Inline scripts and style elements stay blocked; only style attributes (the reCAPTCHA badge's) pass.
-      expect(directives(csp).get('style-src')).toEqual(["'self'"]);
+      // Inline scripts and style elements stay blocked except those this build wrote, each allowed by
+      // its hash; only style attributes (the reCAPTCHA badge's) pass without one.
+      expect(
+        directives(csp)
+          .get('style-src')
+          ?.filter((source) => !isHash(source)),
+      ).toEqual(["'self'"]);
       expect(
         [...directives(csp)].filter(([, sources]) => sources.some((source) => /unsafe/.test(source))),
       ).toEqual([['style-src-attr', ["'unsafe-inline'"]]]);
@@ -233,6 +243,9 @@ describe('headers', () => {
     }
   });
 });
+
+const isHash = (source: string) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source);
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** A Content-Security-Policy as directive name → sources. */
 function directives(csp: string): Map<string, string[]> {
@@ -261,12 +274,16 @@ function productionCsp(): string {
 
 describe('the production Content-Security-Policy (firebase.json; no test here can reach Google)', () => {
   it('carries exactly the sources Firestore, App Check and reCAPTCHA Enterprise need, and nothing more', () => {
-    expect(Object.fromEntries(directives(productionCsp()))).toEqual({
+    const csp = directives(productionCsp());
+    // The boot script and each page's critical CSS, by hash (the build writes them; see below).
+    for (const name of ['script-src', 'style-src'])
+      csp.set(name, csp.get(name)?.filter((source) => !isHash(source)) ?? []);
+    expect(Object.fromEntries(csp)).toEqual({
       'default-src': ["'self'"],
       // reCAPTCHA Enterprise's loader (www.google.com/recaptcha/enterprise.js) and its releases on gstatic.
       'script-src': ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
       'style-src': ["'self'"],
-      // The badge sets inline style attributes (google/recaptcha#107); no inline <style>, no hashes to go stale.
+      // The badge sets inline style attributes (google/recaptcha#107).
       'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
@@ -299,14 +316,70 @@ describe('the production Content-Security-Policy (firebase.json; no test here ca
 });
 
 describe('the first page load', () => {
+  const allPaths = [
+    ...routes.map((route) => route.path),
+    '/products/description',
+    ...products.map(({ product }) => `/products/description/${product.slug}`),
+  ];
+
+  it('paints from the HTML alone: CSS inline and allowed by hash, no stylesheet link until the boot script adds it', async () => {
+    const stylesheets = new Set<string>();
+    for (const path of [...allPaths, '/no-such-page']) {
+      const { html, response } = await page(path);
+      const csp = directives(response.headers.get('content-security-policy') ?? '');
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
+      const scripts = [...html.matchAll(/<script( [^>]*)?>([\s\S]*?)<\/script>/g)]
+        .filter((match) => !/type="application\/ld\+json"/.test(match[1] ?? ''))
+        .map((match) => match[2] ?? '');
+      expect(styles, path).toHaveLength(1);
+      expect(scripts, path).toHaveLength(1);
+      for (const style of styles) expect(csp.get('style-src'), path).toContain(hashOf(style));
+      for (const script of scripts) expect(csp.get('script-src'), path).toContain(hashOf(script));
+      // No render-blocking stylesheet; without JavaScript the <noscript> link loads the full one.
+      const withoutNoscript = html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+      expect(withoutNoscript, path).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      const full = /data-style="(\/assets\/style-[^"]+\.css)"/.exec(html)?.[1] ?? '';
+      expect(html, path).toContain(`<noscript><link rel="stylesheet" href="${full}"></noscript>`);
+      stylesheets.add(full);
+    }
+    expect(stylesheets.size).toBe(1);
+    const [full = ''] = stylesheets;
+    expect((await get(full)).status).toBe(200);
+  });
+
+  it("preloads each page's hero from the head, exactly as its picture will choose it", async () => {
+    for (const path of allPaths) {
+      const { html } = await page(path);
+      const picture = /<picture[^>]*>((?:(?!<\/picture>)[\s\S])*?<img[^>]*fetchpriority="high"[^>]*>)/i.exec(
+        html,
+      )?.[1];
+      const preloads = [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((match) => match[0]);
+      if (!picture) {
+        expect(preloads, path).toEqual([]);
+        continue;
+      }
+      const source = /<source[^>]*>/i.exec(picture)?.[0] ?? '';
+      const value = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+      expect(preloads, path).toHaveLength(1);
+      const [preload = ''] = preloads;
+      expect(value(source, 'type'), path).toBe('image/avif');
+      expect(value(preload, 'type'), path).toBe('image/avif');
+      expect(value(preload, 'imagesrcset'), path).toBe(value(source, 'srcset'));
+      expect(value(preload, 'imagesizes'), path).toBe(value(source, 'sizes'));
+      expect(value(preload, 'fetchpriority'), path).toBe('high');
+      expect(html.indexOf(preload), path).toBeLessThan(html.indexOf('</head>'));
+      for (const candidate of value(preload, 'imagesrcset')?.split(', ') ?? []) {
+        const url = candidate.split(' ')[0] ?? '';
+        expect((await get(url)).headers.get('content-type'), url).toBe('image/avif');
+      }
+    }
+  });
+
   it('carries no Firebase code on any route', async () => {
     for (const { path } of routes) {
       const { html } = await page(path);
-      // The boot script and every module it loads after the first paint.
-      const boot = /<script defer src="(\/assets\/boot-[^"]+\.js)" data-modules="([^"]+)"><\/script>/.exec(
-        html,
-      );
-      const files = [boot?.[1] ?? '', ...(boot?.[2]?.split(' ') ?? [])].filter(Boolean);
+      // Every module the boot script loads after the first paint.
+      const files = /<script data-style="[^"]+" data-modules="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
       expect(files.length).toBeGreaterThan(2);
       for (const file of files) {
         const code = await (await get(file)).text();

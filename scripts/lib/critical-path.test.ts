@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fontFallbackOverrides } from './font-fallbacks.ts';
+import { heroPreload, inlineHash, withInlineHashes } from './critical-path.ts';
+
+describe('heroPreload', () => {
+  const picture = (imgAttributes: string) =>
+    `<main><picture class="hero__image"><source type="image/avif" srcSet="/a-480.avif 480w, /a-768.avif 768w" sizes="(max-width: 767.98px) 92vw, 26rem"/>` +
+    `<source type="image/webp" srcSet="/a-480.webp 480w" sizes="100vw"/><img src="/a.webp" alt="" ${imgAttributes}/></picture></main>`;
+
+  it("repeats the hero picture's AVIF source: type, srcset and sizes", () => {
+    expect(heroPreload(picture('loading="eager" fetchPriority="high"'))).toBe(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/a-480.avif 480w, /a-768.avif 768w" imagesizes="(max-width: 767.98px) 92vw, 26rem" fetchpriority="high">',
+    );
+  });
+
+  it('preloads nothing when no picture is the page’s hero', () => {
+    expect(heroPreload(picture('loading="lazy"'))).toBe('');
+    expect(heroPreload('<main><p>Text only</p></main>')).toBe('');
+  });
+
+  it('takes the hero, not an earlier picture', () => {
+    const earlier =
+      '<picture><source type="image/avif" srcSet="/logo.avif 1x"/><img src="/logo.png"/></picture>';
+    expect(heroPreload(earlier + picture('fetchpriority="high"'))).toContain('imagesrcset="/a-480.avif 480w');
+  });
+});
+
+describe('withInlineHashes', () => {
+  const config = JSON.stringify({
+    value:
+      "default-src 'self'; script-src 'self' https://www.google.com/recaptcha/; style-src 'self' 'sha256-old='; style-src-attr 'unsafe-inline'",
+  });
+
+  it('allows exactly the given inline scripts and styles, sorted, replacing the old hashes', () => {
+    const updated = withInlineHashes(config, {
+      scripts: ["'sha256-s='"],
+      styles: ["'sha256-b='", "'sha256-a='", "'sha256-b='"],
+    });
+    expect(JSON.parse(updated)).toEqual({
+      value:
+        "default-src 'self'; script-src 'self' https://www.google.com/recaptcha/ 'sha256-s='; style-src 'self' 'sha256-a=' 'sha256-b='; style-src-attr 'unsafe-inline'",
+    });
+    expect(
+      withInlineHashes(updated, { scripts: ["'sha256-s='"], styles: ["'sha256-a='", "'sha256-b='"] }),
+    ).toBe(updated);
+  });
+
+  it('refuses a policy without the directives', () => {
+    expect(() => withInlineHashes('{"value": "default-src \'self\'"}', { scripts: [], styles: [] })).toThrow(
+      /script-src/,
+    );
+  });
+
+  it('hashes the element text as the browser does (SHA-256 of its UTF-8 bytes, base64)', () => {
+    const css = 'h1{content:"é"}';
+    expect(inlineHash(css)).toBe(
+      `'sha256-${createHash('sha256').update(Buffer.from(css, 'utf8')).digest('base64')}'`,
+    );
+  });
+});
+
+describe('the metric-matched fallback fonts', () => {
+  const fontsCss = readFileSync(join(import.meta.dirname, '../../web/src/styles/fonts.css'), 'utf8');
+  const face = (family: string) => new RegExp(`font-family: '${family}';[^}]*`).exec(fontsCss)?.[0] ?? '';
+
+  it.each([
+    ['Cormorant Garamond Fallback', 'cormorantGaramond/600', 'timesNewRoman'],
+    ['Manrope Fallback', 'manrope', 'arial'],
+  ] as const)('%s carries the overrides computed from %s and %s', async (family, web, fallback) => {
+    const overrides = await fontFallbackOverrides(web, fallback);
+    const declared = face(family);
+    expect(declared).not.toBe('');
+    for (const [property, value] of Object.entries(overrides))
+      expect(declared, property).toContain(`${property}: ${value};`);
+  });
+});

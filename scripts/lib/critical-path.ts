@@ -1,0 +1,55 @@
+/**
+ * What each prerendered page puts in its <head> so that its first round trip paints it: the
+ * preload of its hero picture, and the Content-Security-Policy hashes of its inline styles.
+ */
+import { createHash } from 'node:crypto';
+
+const attribute = (tag: string, name: string): string | undefined =>
+  new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+
+/**
+ * A preload for the page's hero: the picture whose <img> has fetchpriority="high". It repeats
+ * the picture's first <source> (AVIF) exactly — type, srcset, sizes, media — so a browser that
+ * would pick that source fetches the same file at once, from the head, and one that would not
+ * (no AVIF) ignores the preload. Empty when the page has no hero.
+ */
+export function heroPreload(html: string): string {
+  const hero = /<picture[^>]*>((?:(?!<\/picture>)[\s\S])*?<img[^>]*fetchpriority="high"[^>]*>)/i.exec(html);
+  if (!hero) return '';
+  const picture = hero[1] ?? '';
+  const source = /<source[^>]*>/i.exec(picture)?.[0];
+  const image = /<img[^>]*>/i.exec(picture)?.[0] ?? '';
+  const chosen = source ?? image;
+  const srcset = attribute(chosen, 'srcset');
+  if (!srcset) return '';
+  const extra = [
+    ['type', attribute(chosen, 'type')],
+    ['imagesrcset', srcset],
+    ['imagesizes', attribute(chosen, 'sizes')],
+    ['media', attribute(chosen, 'media')],
+  ]
+    .filter((pair): pair is [string, string] => pair[1] !== undefined)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+  return `<link rel="preload" as="image" ${extra} fetchpriority="high">`;
+}
+
+/** The CSP source that allows exactly this inline <script> or <style> element's text. */
+export const inlineHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * firebase.json with its CSP allowing exactly these inline scripts and styles besides what it
+ * allows already (hashes sorted, so the same build writes the same file). No 'unsafe-inline': an
+ * inline script or style that this build did not write stays blocked.
+ */
+export function withInlineHashes(config: string, hashes: { scripts: string[]; styles: string[] }): string {
+  const withHashes = (text: string, directive: string, added: string[]) => {
+    const pattern = new RegExp(`(${directive} )([^;"]*)`);
+    const sources = pattern.exec(text)?.[2];
+    if (sources === undefined) throw new Error(`firebase.json's CSP has no ${directive} directive.`);
+    const kept = sources.split(/\s+/).filter((source) => source && !source.startsWith("'sha256-"));
+    return text.replace(pattern, `$1${[...kept, ...[...new Set(added)].sort()].join(' ')}`);
+  };
+  return withHashes(withHashes(config, 'script-src', hashes.scripts), 'style-src', hashes.styles);
+}
