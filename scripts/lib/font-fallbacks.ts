@@ -6,7 +6,7 @@
  */
 type Metrics = { ascent: number; descent: number; lineGap: number; unitsPerEm: number; xWidthAvg: number };
 
-const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`;
+const percent = (ratio: number) => `${Number((ratio * 100).toFixed(2))}%`;
 
 export async function fontFallbackOverrides(webFont: string, localFont: string) {
   const load = async (name: string) =>
