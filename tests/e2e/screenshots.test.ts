@@ -57,5 +57,6 @@ describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
     } finally {
       await visit.close();
     }
-  });
+    // Every screen in one visit: allow each of them an image deadline on a busy machine.
+  }, 300_000);
 });

@@ -254,6 +254,9 @@ export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
  * Scrolls through the whole page the way a reader would, so lazy images load and scroll-in
  * animations run, waits for every image, and returns to the top.
  */
+/** How long one image may take to load on a loaded 2-core machine before a journey gives up. */
+const IMAGE_DEADLINE_MS = 30_000;
+
 export async function scrollThrough(page: Page): Promise<void> {
   const { height, viewport } = await page.evaluate(() => ({
     height: document.documentElement.scrollHeight,
@@ -263,14 +266,23 @@ export async function scrollThrough(page: Page): Promise<void> {
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
     await settle(page);
   }
-  await page.evaluate(() =>
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
-  );
-  await page.waitForFunction(
-    () => Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
-    undefined,
-    { polling: 50 },
-  );
+  // Each image is brought into view and waited for in turn: a lazy image the scroll above passed
+  // too quickly (a busy machine misses frames) starts loading only once it is near the viewport.
+  const images = await page.evaluate(() => document.images.length);
+  for (let index = 0; index < images; index += 1) {
+    await page.evaluate(
+      (i) => document.images[i]?.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      index,
+    );
+    await page.waitForFunction(
+      (i) => {
+        const image = document.images[i];
+        return !image || (image.complete && image.naturalWidth > 0);
+      },
+      index,
+      { polling: 50, timeout: IMAGE_DEADLINE_MS },
+    );
+  }
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
 
