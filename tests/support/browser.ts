@@ -57,8 +57,12 @@ export async function emulateNetwork(page: Page, profile: NetworkProfile): Promi
   });
 }
 
-/** How long a visitor-facing condition may take before a test gives up. */
-export const UI_TIMEOUT_MS = 10_000;
+/**
+ * How long a visitor-facing condition may take before a test gives up: a deadline, not a wait
+ * (every wait ends as soon as its condition holds), sized for a 2-core machine whose emulators,
+ * Chromium and build share the CPU.
+ */
+export const UI_TIMEOUT_MS = 20_000;
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
