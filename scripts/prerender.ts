@@ -203,14 +203,24 @@ async function main() {
     logLevel: 'warn',
   });
   const inlineStyles = new Set<string>();
-  const fontFaces = (readFileSync(join(SITE_DIR, stylesheet), 'utf8').match(/@font-face\{[^}]*\}/g) ?? [])
-    .filter((face) => !face.includes('url('))
-    .join('');
+  // Font faces: a face that may swap (font-display: swap) comes with the full stylesheet, after
+  // the first screen is painted, so its download cannot delay it; a face that never swaps late
+  // (optional) and the local fallbacks come inline, the former preloaded so it is in time.
+  const faces = readFileSync(join(SITE_DIR, stylesheet), 'utf8').match(/@font-face\{[^}]*\}/g) ?? [];
+  const inlineFaces = faces.filter(
+    (face) => !face.includes('url(') || face.includes('font-display:optional'),
+  );
+  const fontFaces = inlineFaces.join('');
+  const fontPreloads = inlineFaces
+    .flatMap((face) => face.match(/\/assets\/[^)"]+\.woff2/g) ?? [])
+    .map((font) => `<link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`);
 
   async function writePage(path: string, file: string) {
     const { html, head } = await server.renderPage(path);
     const modules = chunkFiles(manifest, ['index.html', ...(server.matchPage(path)?.route.chunks ?? [])]);
-    const headHtml = [heroPreload(html), server.renderPageHead(head)].filter(Boolean).join('\n    ');
+    const headHtml = [heroPreload(html), ...fontPreloads, server.renderPageHead(head)]
+      .filter(Boolean)
+      .join('\n    ');
     // Last in <body>, so it runs once the page is parsed, like a deferred script, without a request.
     const bootHtml = `<script data-style="${stylesheet}" data-modules="${modules.join(' ')}">${boot}</script>`;
     const page = template
