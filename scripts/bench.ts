@@ -101,8 +101,11 @@ type NumericMetric = {
   [K in keyof RouteResult]: RouteResult[K] extends number ? K : never;
 }[keyof RouteResult];
 
-const median = (numbers: number[]) =>
-  [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? NaN;
+/** The median of the runs that measured the metric (a run where Lighthouse found no LCP gives NaN). */
+const median = (numbers: number[]) => {
+  const measured = numbers.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured[Math.floor(measured.length / 2)] ?? NaN;
+};
 
 /** Each number is the median of the runs; the failed audits are those of any run. */
 function medianOf(samples: Omit<RouteResult, 'route'>[]): Omit<RouteResult, 'route'> {
