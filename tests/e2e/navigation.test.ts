@@ -228,7 +228,9 @@ describe('the footer and the chat button', () => {
       expect(await footer.getByRole('link', { name: site.email }).getAttribute('href')).toBe(
         `mailto:${site.email}`,
       );
-      expect(await footer.getByText(/© 2025/).isVisible()).toBe(true);
+      expect(
+        await footer.getByText(`© ${__BUILD_YEAR__} ${site.companyName}. All rights reserved.`).isVisible(),
+      ).toBe(true);
 
       const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp (opens in a new tab)' });
       expect(await chat.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
