@@ -12,6 +12,7 @@ import {
   parseDeployArgs,
   placeholderProblem,
 } from './deploy-checks';
+import { categories } from '../../web/src/content/catalogue';
 import { ROOT } from './emulator-env';
 
 const config = (key: string) =>
@@ -135,4 +136,32 @@ describe('deploy with PLACEHOLDER values in the content', () => {
       ]),
     );
   }, 60_000);
+});
+
+describe('the product facts in the catalogue', () => {
+  /** What the spec states (section 1 and 9): the raw hair bands and the machine weft bundle. */
+  const SPEC_FACTS = new Set([
+    'categories[raw-temple-hair].products[raw-hair-10-18-inch].facts.length',
+    'categories[raw-temple-hair].products[raw-hair-19-26-inch].facts.length',
+    'categories[raw-temple-hair].products[raw-hair-27-inch-plus].facts.length',
+    'categories[remy-hair-extensions].products[machine-weft].facts.unit',
+  ]);
+
+  it('are the spec facts, or else marked PLACEHOLDER for the owner, so no guess ships', () => {
+    const marked = new Set(
+      findContentPlaceholders(join(ROOT, 'web', 'src', 'content'))
+        .filter((placeholder) => placeholder.file === 'catalogue.ts')
+        .map((placeholder) => placeholder.name),
+    );
+    const facts = categories.flatMap((category) =>
+      category.products.flatMap((product) =>
+        Object.keys(product.facts).map(
+          (key) => `categories[${category.slug}].products[${product.slug}].facts.${key}`,
+        ),
+      ),
+    );
+    expect(facts).toHaveLength(12 * 4);
+    for (const fact of facts) expect(SPEC_FACTS.has(fact) || marked.has(fact), fact).toBe(true);
+    for (const fact of SPEC_FACTS) expect(marked.has(fact), fact).toBe(false);
+  });
 });
