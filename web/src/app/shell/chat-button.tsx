@@ -3,11 +3,11 @@ import { whatsappLink } from '../../content/site';
 
 /**
  * The floating chat-app button, fixed bottom-right on every page (its own landmark). On phones it
- * is a bar of its own along the bottom edge, with room kept for it, so it never covers a field.
+ * sits in a strip of its own along the bottom edge, with room kept for it, so it never covers a field.
  */
 export function ChatButton() {
   return (
-    <aside aria-label="Chat">
+    <aside aria-label="Chat" className="chat-dock">
       <a
         className="chat-button"
         href={whatsappLink}
@@ -16,9 +16,6 @@ export function ChatButton() {
         aria-label="Chat with us on WhatsApp (opens in a new tab)"
       >
         <WhatsAppIcon size={30} />
-        <span className="chat-button__label" aria-hidden="true">
-          Chat with us on WhatsApp
-        </span>
       </a>
     </aside>
   );
