@@ -30,6 +30,7 @@ import {
   polled,
   PRODUCTS,
   routeAt,
+  shortForm,
   SITE_ROUTES,
   thankYouDialog,
   waitForFormReady,
@@ -96,6 +97,8 @@ describe('moments a visitor sees', () => {
     const { width, height } = VIEWPORTS[viewport];
     const { page } = await journeys.visit(viewport);
     const popup = await openDescriptionPopup(page);
+    // Its short form's code comes when it opens: picture it with the form in place.
+    await waitForFormReady(shortForm(popup).submit);
     await waitForStillness(page);
     expect(await popup.isVisible()).toBe(true);
     const path = screenshotPath(`popup-${width}x${height}`);

@@ -285,7 +285,8 @@ describe('the waiting submit button', () => {
     await user.click(screen.getByRole('checkbox', { name: /terms/i }));
     await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
     expect(submitButton()).not.toHaveAttribute('aria-describedby');
-  });
+    // Typing a whole form key by key takes a while on a busy machine.
+  }, 20_000);
 
   it('words one, two or more missing steps as a sentence', () => {
     expect(missingForSubmit(['Name'], false)).toBe('To send, complete Name.');
