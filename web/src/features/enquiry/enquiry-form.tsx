@@ -424,7 +424,13 @@ export function EnquiryForm({
           {ui.optional ? <span className="field__optional"> (optional)</span> : null}
         </label>
         {ui.control === 'textarea' ? (
-          <textarea {...common} rows={5} />
+          <textarea
+            {...common}
+            rows={5}
+            // The browser only brings the caret into view; a message box half below the screen
+            // hides what is typed on its later lines, so it comes into view whole.
+            onFocus={(event) => event.currentTarget.scrollIntoView({ block: 'nearest' })}
+          />
         ) : ui.control === 'select' ? (
           <select {...common}>
             {ui.placeholder ? (
