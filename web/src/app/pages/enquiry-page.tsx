@@ -20,7 +20,12 @@ export default function EnquiryPage() {
             <h1>{enquiryPageCopy.heading}</h1>
             <p className="lead">{enquiryPageCopy.intro}</p>
           </div>
-          <OrderSteps steps={orderSteps} title="What happens next" facts={trustFacts} />
+          <OrderSteps
+            steps={orderSteps}
+            title="What happens next"
+            facts={trustFacts}
+            className="order-steps--brief-on-phones"
+          />
         </div>
       </section>
       <section className="section" aria-label="Enquiry form">
