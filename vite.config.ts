@@ -10,12 +10,16 @@ const SHELL_MODULES =
 const FORM_SLOT_MODULES =
   /\/web\/src\/features\/enquiry\/(enquiry-form-slot|enquiry-session|form-draft|prerendered-form)\.tsx?$/;
 
+/** The copyright year comes from the build date, not from the copy (the site is rebuilt to release). */
+export const BUILD_YEAR = new Date().getFullYear();
+
 /** Builds the React site in web/ into dist/site; `--ssr` builds the prerender bundle into .ssr. */
 export default defineConfig(({ isSsrBuild }) => ({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
   envDir: fromRoot('./'),
   plugins: [react()],
+  define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) },
   resolve: {
     alias: { '@contract': fromRoot('./functions/src/contract') },
   },

@@ -13,6 +13,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  */
 export default defineConfig({
   plugins: [react()],
+  // As in vite.config.ts: the tests run against what a build today would say.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { alias: { '@contract': fromRoot('./functions/src/contract') } },
   test: {
     root: fromRoot('./'),

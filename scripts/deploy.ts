@@ -6,16 +6,26 @@
  * web config in `.env.live` (VITE_FIREBASE_* values), the functions params in
  * `functions/.env.<project-id>` and the SMTP_PASSWORD secret, and a logged-in firebase CLI.
  * It refuses to deploy without the App Check site key in `.env.live` unless run with
- * `--without-app-check` (README, "App Check").
+ * `--without-app-check` (README, "App Check"), and while any value in web/src/content is still
+ * marked PLACEHOLDER (a made-up phone number, address or site URL) unless run with
+ * `--allow-placeholders`. `--dry-run` runs every check and prints the commands without running them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appCheckProblem, DEPLOY_USAGE, DeployUsageError, parseDeployArgs } from './lib/deploy-checks.ts';
+import {
+  appCheckProblem,
+  DEPLOY_USAGE,
+  DeployUsageError,
+  findContentPlaceholders,
+  parseDeployArgs,
+  placeholderProblem,
+} from './lib/deploy-checks.ts';
 import { FIREBASE_BIN, fail, ROOT } from './lib/emulator-env.ts';
 import { run } from './lib/processes.ts';
 
 const ALIAS = 'live';
 const WEB_CONFIG = join(ROOT, '.env.live');
+const CONTENT_DIR = join(ROOT, 'web', 'src', 'content');
 
 let options;
 try {
@@ -24,6 +34,11 @@ try {
   if (!(error instanceof DeployUsageError)) throw error;
   fail(`${error.message}\n${DEPLOY_USAGE}`);
 }
+
+// First, because it needs nothing set up: what visitors would read.
+const placeholders = placeholderProblem(findContentPlaceholders(CONTENT_DIR), options);
+if (placeholders) fail(placeholders);
+if (options.allowPlaceholders) console.warn('⚠ Deploying with PLACEHOLDER values in web/src/content.');
 
 const aliases = (
   JSON.parse(readFileSync(join(ROOT, '.firebaserc'), 'utf8')) as { projects?: Record<string, string> }
@@ -46,14 +61,17 @@ if (!existsSync(join(ROOT, 'functions', `.env.${projectId}`))) {
   fail(`No functions/.env.${projectId}: set the mail params there (README, "Deploying").`);
 }
 
-run('npm', ['run', 'build:assets']);
-run('npx', ['vite', 'build', '--mode', ALIAS]);
-run('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--mode', ALIAS]);
-run('npx', ['tsx', 'scripts/prerender.ts']);
-run(FIREBASE_BIN, [
-  'deploy',
-  '--project',
-  ALIAS,
-  '--only',
-  'hosting,firestore:rules,firestore:indexes,functions',
-]);
+const steps: [string, string[]][] = [
+  ['npm', ['run', 'build:assets']],
+  ['npx', ['vite', 'build', '--mode', ALIAS]],
+  ['npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--mode', ALIAS]],
+  ['npx', ['tsx', 'scripts/prerender.ts']],
+  [
+    FIREBASE_BIN,
+    ['deploy', '--project', ALIAS, '--only', 'hosting,firestore:rules,firestore:indexes,functions'],
+  ],
+];
+for (const [command, args] of steps) {
+  if (options.dryRun) console.log(`would run: ${[command, ...args].join(' ')}`);
+  else run(command, args);
+}

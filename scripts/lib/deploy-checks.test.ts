@@ -1,11 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   appCheckProblem,
   APP_CHECK_KEY_VARIABLE,
   DeployUsageError,
   dotenvValue,
+  findContentPlaceholders,
   parseDeployArgs,
+  placeholderProblem,
 } from './deploy-checks';
+import { categories } from '../../web/src/content/catalogue';
+import { ROOT } from './emulator-env';
 
 const config = (key: string) =>
   [
@@ -35,5 +43,125 @@ describe('deploy without the App Check key', () => {
 
   it('refuses an unknown flag', () => {
     expect(() => parseDeployArgs(['--without-appcheck'])).toThrow(DeployUsageError);
+  });
+});
+
+describe('deploy with PLACEHOLDER values in the content', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'nested'));
+  writeFileSync(
+    join(dir, 'site.ts'),
+    [
+      '/** OWNER: every value marked PLACEHOLDER must be replaced. */',
+      'export const site = {',
+      "  tagline: 'Where Remy Hair Meets Royal Quality.',",
+      '  phone: {',
+      "    display: '+91 98765 43210', // PLACEHOLDER",
+      "    e164: '+919876543210',",
+      '  },',
+      '  /** Public address of the site. PLACEHOLDER */',
+      "  siteUrl: 'https://sme-hair.example.com',",
+      "  email: 'sales@real-company.in', // checked by the owner",
+      '} as const;',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'nested', 'catalogue.ts'),
+    [
+      'export const categories = [',
+      '  {',
+      "    slug: 'remy',",
+      '    products: [',
+      "      { slug: 'machine-weft', facts: { unit: '100 g bundle', packing: 'On request' /* PLACEHOLDER */ } },",
+      "      { facts: { length: '12–30 inch', // PLACEHOLDER",
+      '      } },',
+      '    ],',
+      '  },',
+      '];',
+    ].join('\n'),
+  );
+  writeFileSync(join(dir, 'site.test.ts'), "const x = { y: 'z' }; // PLACEHOLDER\n");
+
+  it('finds every marked value, named by where it sits, and nothing else', () => {
+    expect(
+      findContentPlaceholders(dir).map(({ file, line, name, value }) => [file, line, name, value]),
+    ).toEqual([
+      [
+        join('nested', 'catalogue.ts'),
+        5,
+        'categories[remy].products[machine-weft].facts.packing',
+        "'On request'",
+      ],
+      [join('nested', 'catalogue.ts'), 6, 'categories[remy].products[1].facts.length', "'12–30 inch'"],
+      ['site.ts', 5, 'site.phone.display', "'+91 98765 43210'"],
+      ['site.ts', 9, 'site.siteUrl', "'https://sme-hair.example.com'"],
+    ]);
+  });
+
+  it('refuses, listing each one, unless --allow-placeholders is given', () => {
+    const found = findContentPlaceholders(dir);
+    const problem = placeholderProblem(found, parseDeployArgs([]));
+    expect(problem).toContain('4 PLACEHOLDER value(s)');
+    for (const { name, value } of found) expect(problem).toContain(`${name} = ${value}`);
+    expect(problem).toContain('--allow-placeholders');
+    expect(placeholderProblem(found, parseDeployArgs(['--allow-placeholders']))).toBeNull();
+    expect(placeholderProblem([], parseDeployArgs([]))).toBeNull();
+  });
+
+  it('stops `npm run deploy` before anything is built, listing what the site still has', () => {
+    const shipped = findContentPlaceholders(join(ROOT, 'web', 'src', 'content'));
+    // --dry-run: even past every check, nothing is built and the firebase CLI is never called.
+    const deploy = spawnSync('npx', ['tsx', 'scripts/deploy.ts', '--dry-run'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
+    });
+    if (shipped.length === 0) {
+      expect(deploy.stderr).not.toContain('PLACEHOLDER value(s)');
+      return;
+    }
+    expect(deploy.status).not.toBe(0);
+    expect(deploy.stdout).not.toContain('would run');
+    expect(deploy.stderr).toContain(`${shipped.length} PLACEHOLDER value(s)`);
+    for (const { file, line, name } of shipped)
+      expect(deploy.stderr).toContain(`${file}:${line}  ${name} = `);
+    // The contact details a visitor would dial or write to are among them.
+    expect(shipped.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'site.phone.display',
+        'site.email',
+        'site.siteUrl',
+        'site.address.streetAddress',
+      ]),
+    );
+  }, 60_000);
+});
+
+describe('the product facts in the catalogue', () => {
+  /** What the spec states (section 1 and 9): the raw hair bands and the machine weft bundle. */
+  const SPEC_FACTS = new Set([
+    'categories[raw-temple-hair].products[raw-hair-10-18-inch].facts.length',
+    'categories[raw-temple-hair].products[raw-hair-19-26-inch].facts.length',
+    'categories[raw-temple-hair].products[raw-hair-27-inch-plus].facts.length',
+    'categories[remy-hair-extensions].products[machine-weft].facts.unit',
+  ]);
+
+  it('are the spec facts, or else marked PLACEHOLDER for the owner, so no guess ships', () => {
+    const marked = new Set(
+      findContentPlaceholders(join(ROOT, 'web', 'src', 'content'))
+        .filter((placeholder) => placeholder.file === 'catalogue.ts')
+        .map((placeholder) => placeholder.name),
+    );
+    const facts = categories.flatMap((category) =>
+      category.products.flatMap((product) =>
+        Object.keys(product.facts).map(
+          (key) => `categories[${category.slug}].products[${product.slug}].facts.${key}`,
+        ),
+      ),
+    );
+    expect(facts).toHaveLength(12 * 4);
+    for (const fact of facts) expect(SPEC_FACTS.has(fact) || marked.has(fact), fact).toBe(true);
+    for (const fact of SPEC_FACTS) expect(marked.has(fact), fact).toBe(false);
   });
 });

@@ -1,15 +1,21 @@
 /**
  * What `npm run deploy` checks before it builds anything, as pure functions so tests can call them.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import ts from 'typescript';
 
 /** The App Check site key (reCAPTCHA Enterprise) the web build reads from `.env.live`. */
 export const APP_CHECK_KEY_VARIABLE = 'VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY';
 export const WITHOUT_APP_CHECK_FLAG = 'without-app-check';
+export const ALLOW_PLACEHOLDERS_FLAG = 'allow-placeholders';
+/** Runs every check and names the commands a deploy would run, without building or deploying. */
+export const DRY_RUN_FLAG = 'dry-run';
 
-export const DEPLOY_USAGE = `usage: npm run deploy [-- --${WITHOUT_APP_CHECK_FLAG}]`;
+export const DEPLOY_USAGE = `usage: npm run deploy [-- --${WITHOUT_APP_CHECK_FLAG}] [--${ALLOW_PLACEHOLDERS_FLAG}] [--${DRY_RUN_FLAG}]`;
 
-export type DeployOptions = { withoutAppCheck: boolean };
+export type DeployOptions = { withoutAppCheck: boolean; allowPlaceholders: boolean; dryRun: boolean };
 
 export class DeployUsageError extends Error {}
 
@@ -19,9 +25,17 @@ export function parseDeployArgs(argv: string[]): DeployOptions {
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { [WITHOUT_APP_CHECK_FLAG]: { type: 'boolean', default: false } },
+      options: {
+        [WITHOUT_APP_CHECK_FLAG]: { type: 'boolean', default: false },
+        [ALLOW_PLACEHOLDERS_FLAG]: { type: 'boolean', default: false },
+        [DRY_RUN_FLAG]: { type: 'boolean', default: false },
+      },
     });
-    return { withoutAppCheck: values[WITHOUT_APP_CHECK_FLAG] === true };
+    return {
+      withoutAppCheck: values[WITHOUT_APP_CHECK_FLAG] === true,
+      allowPlaceholders: values[ALLOW_PLACEHOLDERS_FLAG] === true,
+      dryRun: values[DRY_RUN_FLAG] === true,
+    };
   } catch (error) {
     throw new DeployUsageError(error instanceof Error ? error.message : String(error));
   }
@@ -50,4 +64,115 @@ export function appCheckProblem(envLive: string, options: DeployOptions): string
     `.env.live has no ${APP_CHECK_KEY_VARIABLE}: create a reCAPTCHA Enterprise key and register it ` +
     `for App Check (README, "App Check"), or deploy without App Check with --${WITHOUT_APP_CHECK_FLAG}.`
   );
+}
+
+/** A value in the site's content that the owner marked as standing in for the real one. */
+export type ContentPlaceholder = {
+  /** Path of the file, relative to the directory searched. */
+  file: string;
+  line: number;
+  /** Where the value sits in the data, e.g. `site.phone.display` or `categories[machine-weft].facts.length`. */
+  name: string;
+  /** The value as written in the source. */
+  value: string;
+};
+
+/** The owner's marker: a comment on the value's line, or in the doc comment just above it. */
+const PLACEHOLDER_MARKER = /\bPLACEHOLDER\b/;
+
+function contentFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return contentFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function propertyKey(node: ts.PropertyName, source: ts.SourceFile): string {
+  return ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node)
+    ? node.text
+    : node.getText(source);
+}
+
+/** An array element is named by its `slug` when it has one (stable as the owner edits), else its index. */
+function elementKey(element: ts.Expression, array: ts.ArrayLiteralExpression): string {
+  if (ts.isObjectLiteralExpression(element)) {
+    for (const property of element.properties) {
+      if (
+        ts.isPropertyAssignment(property) &&
+        ts.isIdentifier(property.name) &&
+        property.name.text === 'slug' &&
+        ts.isStringLiteralLike(property.initializer)
+      )
+        return `[${property.initializer.text}]`;
+    }
+  }
+  return `[${array.elements.indexOf(element)}]`;
+}
+
+function dataPath(node: ts.Node, source: ts.SourceFile): string {
+  const parts: string[] = [];
+  let current: ts.Node = node;
+  while (current.parent && !ts.isSourceFile(current)) {
+    const parent: ts.Node = current.parent;
+    if (ts.isPropertyAssignment(current)) parts.unshift(`.${propertyKey(current.name, source)}`);
+    else if (ts.isVariableDeclaration(current)) parts.unshift(current.name.getText(source));
+    if (ts.isArrayLiteralExpression(parent) && ts.isExpression(current))
+      parts.unshift(elementKey(current, parent));
+    current = parent;
+  }
+  return parts.join('').replace(/^\./, '');
+}
+
+function isMarked(node: ts.Node, text: string): boolean {
+  const leading = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
+  if (leading.some(({ pos, end }) => PLACEHOLDER_MARKER.test(text.slice(pos, end)))) return true;
+  // A comment after the value on the same line: `phone: '+91 …', // PLACEHOLDER`.
+  const lineEnd = text.indexOf('\n', node.getEnd());
+  const rest = text.slice(node.getEnd(), lineEnd === -1 ? undefined : lineEnd);
+  return /^\s*,?\s*(?:\/\/|\/\*)/.test(rest) && PLACEHOLDER_MARKER.test(rest);
+}
+
+/**
+ * Every value in `contentDir` (the site's copy, web/src/content) the owner still has to replace:
+ * the properties marked PLACEHOLDER. A real deployment must not show a made-up phone number.
+ */
+export function findContentPlaceholders(contentDir: string): ContentPlaceholder[] {
+  const found: ContentPlaceholder[] = [];
+  for (const path of contentFiles(contentDir).sort()) {
+    const text = readFileSync(path, 'utf8');
+    if (!PLACEHOLDER_MARKER.test(text)) continue;
+    const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      if ((ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node)) && isMarked(node, text)) {
+        const value = (ts.isPropertyAssignment(node) ? node.initializer : node.initializer)?.getText(source);
+        found.push({
+          file: relative(contentDir, path),
+          line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+          name: dataPath(node, source),
+          value: (value ?? '').replace(/\s+/g, ' '),
+        });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+/**
+ * The site must not ship a stand-in phone number, address or claim: refuse while any is left,
+ * listing them, unless the operator says so explicitly (a staging deploy).
+ */
+export function placeholderProblem(
+  placeholders: ContentPlaceholder[],
+  options: DeployOptions,
+): string | null {
+  if (options.allowPlaceholders || placeholders.length === 0) return null;
+  const list = placeholders.map(({ file, line, name, value }) => `  ${file}:${line}  ${name} = ${value}`);
+  return [
+    `web/src/content still has ${placeholders.length} PLACEHOLDER value(s) a visitor would see:`,
+    ...list,
+    `Replace them (README, "Deploying"), or deploy anyway with --${ALLOW_PLACEHOLDERS_FLAG}.`,
+  ].join('\n');
 }

@@ -228,7 +228,9 @@ describe('the footer and the chat button', () => {
       expect(await footer.getByRole('link', { name: site.email }).getAttribute('href')).toBe(
         `mailto:${site.email}`,
       );
-      expect(await footer.getByText(/© 2025/).isVisible()).toBe(true);
+      expect(
+        await footer.getByText(`© ${__BUILD_YEAR__} ${site.companyName}. All rights reserved.`).isVisible(),
+      ).toBe(true);
 
       const chat = page.getByRole('link', { name: 'Chat with us on WhatsApp (opens in a new tab)' });
       expect(await chat.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
@@ -242,6 +244,45 @@ describe('the footer and the chat button', () => {
         expect(box.x).toBeGreaterThan(width / 2);
         expect(box.y + box.height).toBeLessThanOrEqual(height);
         expect(box.y).toBeGreaterThan(height / 2);
+      }
+    }
+  });
+
+  it('on a phone, never lets the chat button cover a field, button or link', async () => {
+    const { page, goto } = await visitAt('mobile');
+    for (const path of ['/enquiry', '/home']) {
+      await goto(path);
+      const controls = page
+        .locator('main')
+        .locator('input:not([type="hidden"]), select, textarea, button, a[href]');
+      const count = await controls.count();
+      expect(count).toBeGreaterThan(10);
+      for (let index = 0; index < count; index += 1) {
+        const control = controls.nth(index);
+        if (!(await control.isVisible())) continue;
+        // Scrolled to the lowest place a reader scrolling down meets it, as focus would put it.
+        const covered = await control.evaluate((element) => {
+          element.scrollIntoView({ block: 'end', behavior: 'instant' });
+          const box = element.getBoundingClientRect();
+          // Off-screen on purpose (the bots' trap field) or not laid out: nothing to cover.
+          if (box.width === 0 || box.height === 0 || box.right <= 0) return null;
+          const chat = document.querySelector('a.chat-button')?.getBoundingClientRect();
+          if (!chat) return 'no chat button';
+          const overlapsChat =
+            box.left < chat.right && box.right > chat.left && box.top < chat.bottom && box.bottom > chat.top;
+          // The right end of each line of it, where a floating button would sit, is its own.
+          const ends = Array.from(element.getClientRects()).map((line) =>
+            document.elementFromPoint(
+              Math.min(line.right - 2, window.innerWidth - 2),
+              Math.min(line.top + line.height / 2, window.innerHeight - 2),
+            ),
+          );
+          const hidden = ends.some((hit) => !hit || !(hit === element || element.contains(hit)));
+          return overlapsChat || hidden
+            ? `${element.tagName.toLowerCase()} ${element.id || element.textContent?.trim().slice(0, 30)}`
+            : null;
+        });
+        expect(covered, `${path}: control ${index}`).toBeNull();
       }
     }
   });

@@ -2,6 +2,8 @@
  * Pictures of every screen at phone and laptop width, full length, taken after scrolling through
  * so lazy images and scroll-in cards have appeared: artifacts/screenshots/<screen>-<width>x<height>.png
  * (git-ignored), rewritten on every run so anyone can look at the site after `npm test`.
+ * Then what a visitor sees at particular moments: a product page's first screen on a phone, the
+ * open enquiry popup, and the thank-you dialog after a real enquiry.
  */
 import { rmSync, statSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
@@ -18,7 +20,21 @@ import {
   waitForHydration,
   waitForStillness,
 } from '../support/browser';
-import { PRODUCTS, SITE_ROUTES } from './visitor';
+import { useJourneys } from './journeys';
+import {
+  fillFullForm,
+  FIRST_PRODUCT,
+  fullEnquiry,
+  fullForm,
+  openDescriptionPopup,
+  polled,
+  PRODUCTS,
+  routeAt,
+  shortForm,
+  SITE_ROUTES,
+  thankYouDialog,
+  waitForFormReady,
+} from './visitor';
 
 /** A full-length PNG of a real page is never this small; a blank one can be. */
 const MIN_SCREENSHOT_BYTES = 10_000;
@@ -59,4 +75,57 @@ describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
     }
     // Every screen in one visit: allow each of them an image deadline on a busy machine.
   }, 300_000);
+});
+
+describe('moments a visitor sees', () => {
+  const journeys = useJourneys({ stack: 'screenshots' });
+
+  it("shows a product's name, category bar and picture within a phone's first screen", async () => {
+    const { width, height } = VIEWPORTS.mobile;
+    const { page, goto } = await journeys.visit('mobile');
+    await goto(routeAt('/products/description').path);
+    const title = page.getByRole('heading', { level: 1 });
+    expect(await title.textContent()).toBe(FIRST_PRODUCT.productName);
+    const box = await title.boundingBox();
+    // The whole name is on the first screen, with room to spare for the start of the picture.
+    expect(box && box.y + box.height).toBeLessThan(height * 0.75);
+    const path = screenshotPath(`product-description-first-screen-${width}x${height}`);
+    await page.screenshot({ path });
+    expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+  });
+
+  it.each(VIEWPORT_NAMES)('shows the enquiry popup open, at %s width', async (viewport) => {
+    const { width, height } = VIEWPORTS[viewport];
+    const { page } = await journeys.visit(viewport);
+    const popup = await openDescriptionPopup(page);
+    // Its short form's code comes when it opens: picture it with the form in place.
+    await waitForFormReady(shortForm(popup).submit);
+    await waitForStillness(page);
+    expect(await popup.isVisible()).toBe(true);
+    const path = screenshotPath(`popup-${width}x${height}`);
+    await page.screenshot({ path });
+    expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+  });
+
+  it.each(VIEWPORT_NAMES)(
+    'shows the thank-you dialog after a real enquiry, at %s width',
+    async (viewport) => {
+      const { width, height } = VIEWPORTS[viewport];
+      const { page, goto } = await journeys.visit(viewport);
+      await goto('/enquiry');
+      const form = fullForm(page);
+      await waitForFormReady(form.submit);
+      await fillFullForm(form, fullEnquiry());
+      await form.terms.check();
+      await expect.poll(() => form.submit.getAttribute('aria-disabled'), polled).toBe('false');
+      await form.submit.click();
+      await thankYouDialog(page).waitFor();
+      await waitForStillness(page);
+      const path = screenshotPath(`thank-you-${width}x${height}`);
+      await page.screenshot({ path });
+      expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+      // The sales email went out, so no undelivered enquiry is left behind for the next test.
+      await journeys.catcher.waitForMessages(1);
+    },
+  );
 });

@@ -269,6 +269,18 @@ export async function scrollThrough(page: Page): Promise<void> {
   for (let top = 0; top < height; top += Math.floor(viewport * 0.75)) {
     await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
     await settle(page);
+    // A reader's eye rests on each screen long enough for what is on it to scroll in: revealed
+    // cards well inside the viewport have been seen (a quick scroll can skip past them otherwise).
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-state="visible"]')).every((card) => {
+          const box = card.getBoundingClientRect();
+          const seen = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+          return seen < box.height * 0.2 || card.classList.contains('visible');
+        }),
+      undefined,
+      { polling: 50 },
+    );
   }
   // Each image is brought into view and waited for in turn: a lazy image the scroll above passed
   // too quickly (a busy machine misses frames) starts loading only once it is near the viewport.

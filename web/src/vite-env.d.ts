@@ -12,6 +12,9 @@ interface ImportMetaEnv {
   readonly VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY?: string;
 }
 
+/** The year the site was built (vite.config.ts `define`): the footer's copyright year. */
+declare const __BUILD_YEAR__: number;
+
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../content/catalogue';
+import { site } from '../content/site';
 import { App } from './app';
 import { pageRoutes } from './routes';
 
@@ -101,7 +102,9 @@ describe('the shell', () => {
       'href',
       '/enquiry',
     );
-    expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();
+    expect(
+      within(footer).getByText(`© ${__BUILD_YEAR__} ${site.companyName}. All rights reserved.`),
+    ).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: /\+91/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^tel:/),

@@ -1,9 +1,20 @@
 /**
  * The product range: three categories, twelve products, in the order the spec lists them.
+ * Facts (the table on each card and page): the spec gives the raw hair length bands, the range of
+ * 10 to 36 inch and the 100 g machine weft bundle. OWNER: every other fact is marked PLACEHOLDER
+ * until you confirm it; `npm run deploy` lists them and will not ship them.
  * Slugs are URLs and artwork keys (web/src/assets/art/<slug>.svg): change them only with the art.
  * productDescription is trusted HTML written by the business: <p>, <br>, <strong>, <em>, <ul>, <li>, <h3>.
  */
-import type { Category } from './types';
+import type { Category, ProductFacts } from './types';
+
+/** The facts table's row labels, in the order shown. */
+export const productFactLabels: Record<keyof ProductFacts, string> = {
+  length: 'Length',
+  textureAndColour: 'Texture & colour',
+  unit: 'Sold as',
+  packing: 'Packing',
+};
 
 export const categories: Category[] = [
   {
@@ -19,6 +30,12 @@ export const categories: Category[] = [
         slug: 'raw-hair-10-18-inch',
         productName: 'Raw Temple Hair 10–18 Inch',
         productImage: 'raw-hair-10-18-inch',
+        facts: {
+          length: '10–18 inch',
+          textureAndColour: 'Natural straight, wavy or curly; natural black to dark brown', // PLACEHOLDER
+          unit: '100 g bundle', // PLACEHOLDER
+          packing: 'Tied at the root end; bulk by the kilogram', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a short tied bundle of natural black raw temple hair with straight and gently wavy strands',
         productShortDescription:
@@ -63,6 +80,12 @@ export const categories: Category[] = [
         slug: 'raw-hair-19-26-inch',
         productName: 'Raw Temple Hair 19–26 Inch',
         productImage: 'raw-hair-19-26-inch',
+        facts: {
+          length: '19–26 inch',
+          textureAndColour: 'Natural straight, wavy or curly; natural black to dark brown', // PLACEHOLDER
+          unit: '100 g bundle', // PLACEHOLDER
+          packing: 'Tied at the root end; bulk by the kilogram', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a shoulder-to-mid-back length bundle of natural black raw temple hair with a soft natural wave',
         productShortDescription:
@@ -107,6 +130,12 @@ export const categories: Category[] = [
         slug: 'raw-hair-27-inch-plus',
         productName: 'Raw Temple Hair 27 Inch and Above',
         productImage: 'raw-hair-27-inch-plus',
+        facts: {
+          length: '27–36 inch',
+          textureAndColour: 'Natural straight, wavy or curly; natural black to dark brown', // PLACEHOLDER
+          unit: '100 g bundle', // PLACEHOLDER
+          packing: 'Tied at the root end', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a long, flowing bundle of natural black raw temple hair falling in a gentle S-curve',
         productShortDescription:
@@ -161,6 +190,12 @@ export const categories: Category[] = [
         slug: 'machine-weft',
         productName: 'Machine Weft',
         productImage: 'machine-weft',
+        facts: {
+          length: '12–30 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: '100 g bundle',
+          packing: 'Confirmed with your quotation', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a 100 g machine weft bundle of natural black wavy hair, folded over its stitched track',
         productShortDescription:
@@ -205,6 +240,12 @@ export const categories: Category[] = [
         slug: 'single-drawn-bulk-hair',
         productName: 'Single Drawn Bulk Hair',
         productImage: 'single-drawn-bulk-hair',
+        facts: {
+          length: '12–30 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: '100 g bundle', // PLACEHOLDER
+          packing: 'Tied at the root end', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a loose bundle of single drawn bulk hair, tied at the top and tapering naturally towards the ends',
         productShortDescription:
@@ -248,6 +289,12 @@ export const categories: Category[] = [
         slug: 'i-tip-extensions',
         productName: 'I-Tip Extensions',
         productImage: 'i-tip-extensions',
+        facts: {
+          length: '14–26 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: '1 g strand', // PLACEHOLDER
+          packing: '50 strands (50 g) to a pack', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a fanned row of I-tip hair strands, each with a small keratin tip at the top',
         productShortDescription:
@@ -292,6 +339,12 @@ export const categories: Category[] = [
         slug: 'hand-tied-weft',
         productName: 'Hand-Tied Weft',
         productImage: 'hand-tied-weft',
+        facts: {
+          length: '14–26 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: 'About 25 g a weft', // PLACEHOLDER
+          packing: 'Four wefts (100 g) to a pack', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a thin, flat hand-tied weft of dark brown straight hair lying flat on a gold ribbon',
         productShortDescription:
@@ -346,6 +399,12 @@ export const categories: Category[] = [
         slug: '3-clip-in-extensions',
         productName: '3 Clip-In Extensions',
         productImage: '3-clip-in-extensions',
+        facts: {
+          length: '14–26 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: 'One piece, about 70 g', // PLACEHOLDER
+          packing: 'Confirmed with your quotation', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a natural black wavy hair weft with three small clips along its top edge',
         productShortDescription:
@@ -390,6 +449,12 @@ export const categories: Category[] = [
         slug: '5-clip-in-extensions',
         productName: '5 Clip-In Extensions',
         productImage: '5-clip-in-extensions',
+        facts: {
+          length: '14–26 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: 'One piece, about 100 g', // PLACEHOLDER
+          packing: 'Confirmed with your quotation', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a wide dark brown straight hair weft with five clips along its top edge',
         productShortDescription:
@@ -433,6 +498,12 @@ export const categories: Category[] = [
         slug: 'back-clip-ponytail',
         productName: 'Back Clip Ponytail',
         productImage: 'back-clip-ponytail',
+        facts: {
+          length: '16–30 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: 'One piece, about 100–140 g', // PLACEHOLDER
+          packing: 'Confirmed with your quotation', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a long natural black ponytail hairpiece with a clip at its base and a strand of hair wrapped around it',
         productShortDescription:
@@ -476,6 +547,12 @@ export const categories: Category[] = [
         slug: 'single-clip-in-extension',
         productName: 'Single Clip-In Extension',
         productImage: 'single-clip-in-extension',
+        facts: {
+          length: '14–26 inch', // PLACEHOLDER
+          textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
+          unit: 'One piece, about 25 g', // PLACEHOLDER
+          packing: 'Confirmed with your quotation', // PLACEHOLDER
+        },
         productImageAlt: 'Illustration of a narrow piece of dark brown wavy hair with one clip at the top',
         productShortDescription:
           'A narrow human hair piece with one clip, to fill gaps, add volume at the crown or a panel of colour. 14 to 26 inch.',
@@ -518,6 +595,12 @@ export const categories: Category[] = [
         slug: 'traditional-braid-extension',
         productName: 'Traditional Braid Extension',
         productImage: 'traditional-braid-extension',
+        facts: {
+          length: '18–36 inch', // PLACEHOLDER
+          textureAndColour: 'Natural black; dark brown on request', // PLACEHOLDER
+          unit: 'One braid, about 100–200 g', // PLACEHOLDER
+          packing: 'Confirmed with your quotation', // PLACEHOLDER
+        },
         productImageAlt:
           'Illustration of a long natural black three-strand braid, tied at the end and decorated with a small gold tassel',
         productShortDescription:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aboutCopy } from './about';
-import { categories } from './catalogue';
+import { categories, productFactLabels } from './catalogue';
 import { enquiryPageCopy } from './enquiry-page';
 import { generalFaqs } from './faqs';
 import { homeCopy } from './home';
@@ -208,6 +208,30 @@ describe('catalogue', () => {
     const ranges = [...expectedBySlug.values()].map((p) => p.inches);
     expect(Math.min(...ranges.map(([shortest]) => shortest))).toBe(RANGE_SHORTEST_INCH);
     expect(Math.max(...ranges.map(([, longest]) => longest))).toBe(RANGE_LONGEST_INCH);
+  });
+
+  it.each(products.map((p) => [p.slug, p] as const))(
+    "%s gives its facts table the product's own length range and every fact a value",
+    (slug, product) => {
+      const [shortest, longest] = expectedBySlug.get(slug)?.inches ?? [NaN, NaN];
+      expect(inchFigures(product.facts.length)).toEqual([shortest, longest]);
+      for (const key of Object.keys(productFactLabels) as (keyof typeof product.facts)[]) {
+        expect(product.facts[key].trim(), key).not.toBe('');
+      }
+    },
+  );
+
+  it('labels the facts table with what a buyer compares: length, texture and colour, unit, packing', () => {
+    expect(Object.values(productFactLabels)).toEqual(['Length', 'Texture & colour', 'Sold as', 'Packing']);
+  });
+
+  it('gives the spec facts in the tables: the raw hair bands and the 100 g machine weft bundle', () => {
+    expect(categories[0]?.products.map((p) => p.facts.length)).toEqual([
+      '10–18 inch',
+      '19–26 inch',
+      '27–36 inch',
+    ]);
+    expect(products.find((p) => p.slug === 'machine-weft')?.facts.unit).toBe(`${MACHINE_WEFT_BUNDLE} bundle`);
   });
 
   it('quotes the machine weft bundle as 100 g on its page and in its FAQs', () => {

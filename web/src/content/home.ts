@@ -34,6 +34,10 @@ export type HomeCopy = {
   testimonials: {
     heading: string;
   };
+  /** The about page's figures, shown beside the contact form. */
+  facts: {
+    heading: string;
+  };
   contact: {
     heading: string;
     intro: string;
@@ -68,6 +72,9 @@ export const homeCopy: HomeCopy = {
   },
   testimonials: {
     heading: 'What Our Buyers Say',
+  },
+  facts: {
+    heading: `${site.companyName} at a glance`,
   },
   contact: {
     heading: 'Contact Us Today',

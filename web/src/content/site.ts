@@ -34,7 +34,6 @@ export const site = {
     youtube: 'https://www.youtube.com/@smehair', // PLACEHOLDER
     instagram: 'https://www.instagram.com/smehair', // PLACEHOLDER
   },
-  copyrightYear: 2025,
   foundedYears: 10,
 } as const;
 

@@ -11,6 +11,17 @@ export type ProductFaq = {
   answer: string;
 };
 
+/** What a buyer compares before writing: a small table on the product's card and page. */
+export type ProductFacts = {
+  /** The length range, e.g. "10–18 inch". */
+  length: string;
+  textureAndColour: string;
+  /** What one unit is: a bundle weight, a strand, a piece. */
+  unit: string;
+  /** How it is packed and shipped. */
+  packing: string;
+};
+
 export type Product = {
   /** URL segment: /products/description/<slug>; also the image key. */
   slug: string;
@@ -19,6 +30,7 @@ export type Product = {
   productImageAlt: string;
   /** The card text on /products. */
   productShortDescription: string;
+  facts: ProductFacts;
   /** Trusted HTML written by the business (paragraphs, <br>, <strong>, <ul>). */
   productDescription: string;
   productFaqs: ProductFaq[];

@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
+import { OrderSteps } from '../../components/order-steps';
 import { Picture } from '../../components/picture';
 import { aboutCopy } from '../../content/about';
+import { orderSteps } from '../../content/ordering';
 import { pageMeta } from '../../content/pages';
 import { usePageHead } from '../../features/seo/page-head';
 import { localBusinessJsonLd } from '../../features/seo/structured-data';
@@ -18,10 +20,13 @@ export default function AboutPage() {
   return (
     <>
       <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Our story</p>
-          <h1>{heading}</h1>
-          <p className="lead">{lead}</p>
+        <div className="container page-hero__split">
+          <div>
+            <p className="eyebrow">Our story</p>
+            <h1>{heading}</h1>
+            <p className="lead">{lead}</p>
+          </div>
+          <OrderSteps steps={orderSteps} title="How an order works" />
         </div>
       </section>
 

@@ -1,5 +1,7 @@
 import { FORM_PAGES } from '@contract/enquiry';
+import { OrderSteps } from '../../components/order-steps';
 import { enquiryPageCopy } from '../../content/enquiry-page';
+import { orderSteps, trustFacts } from '../../content/ordering';
 import { pageMeta } from '../../content/pages';
 import { site } from '../../content/site';
 import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
@@ -12,10 +14,18 @@ export default function EnquiryPage() {
   return (
     <>
       <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Bulk or retail</p>
-          <h1>{enquiryPageCopy.heading}</h1>
-          <p className="lead">{enquiryPageCopy.intro}</p>
+        <div className="container page-hero__split">
+          <div>
+            <p className="eyebrow">Bulk or retail</p>
+            <h1>{enquiryPageCopy.heading}</h1>
+            <p className="lead">{enquiryPageCopy.intro}</p>
+          </div>
+          <OrderSteps
+            steps={orderSteps}
+            title="What happens next"
+            facts={trustFacts}
+            className="order-steps--brief-on-phones"
+          />
         </div>
       </section>
       <section className="section" aria-label="Enquiry form">

@@ -2,6 +2,7 @@ import { FORM_PAGES } from '@contract/enquiry';
 import { Link } from 'wouter';
 import { ArrowRightIcon } from '../../components/icons';
 import { Picture } from '../../components/picture';
+import { aboutCopy } from '../../content/about';
 import { categories } from '../../content/catalogue';
 import { generalFaqs } from '../../content/faqs';
 import { homeCopy } from '../../content/home';
@@ -32,10 +33,11 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="hero-title">
         <Picture image="hero" alt="" sizes="100vw" priority className="hero__image" />
         <div className="container hero__content">
-          <p className="eyebrow hero__eyebrow">{hero.eyebrow}</p>
+          <p className="eyebrow hero__eyebrow">
+            {hero.title} · {hero.eyebrow}
+          </p>
           <h1 id="hero-title" className="hero__title">
-            <span className="hero__company">{hero.title}</span>
-            <span className="hero__tagline">{hero.tagline}</span>
+            {hero.tagline}
           </h1>
           <p className="hero__supporting">{hero.supportingLine}</p>
           <Link href={hero.callToAction.href} className="button button--gold">
@@ -77,7 +79,7 @@ export default function HomePage() {
                   sizes="(max-width: 900px) 92vw, 360px"
                   className="category-overview__image"
                 />
-                <div className="category-overview__body">
+                <div className="category-overview__body card-text">
                   <h3>{category.categoryTitle}</h3>
                   <p>{category.categoryDescription}</p>
                   <p className="category-overview__count">{category.products.length} products</p>
@@ -108,7 +110,23 @@ export default function HomePage() {
 
       <section className="section" aria-label="Testimonials and contact">
         <div className="container home-contact">
-          <TestimonialCarousel items={testimonials} title={testimonialsCopy.heading} />
+          {/* Beside the tall form: the reviews, then the figures a buyer checks before writing. */}
+          <div className="home-contact__aside">
+            <TestimonialCarousel items={testimonials} title={testimonialsCopy.heading} />
+            <section className="home-facts" aria-labelledby="home-facts-title">
+              <h2 id="home-facts-title" className="home-facts__title">
+                {homeCopy.facts.heading}
+              </h2>
+              <dl className="home-facts__list">
+                {aboutCopy.facts.map((fact) => (
+                  <div key={fact.label} className="home-facts__item">
+                    <dt>{fact.label}</dt>
+                    <dd>{fact.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          </div>
           <div className="home-contact__form" id="contact">
             <h2 id="contact-title">{contact.heading}</h2>
             <p>{contact.intro}</p>

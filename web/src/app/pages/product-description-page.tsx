@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Picture, imageUrl } from '../../components/picture';
@@ -10,6 +10,7 @@ import {
   type CatalogueEntry,
 } from '../../features/catalogue/catalogue-index';
 import { recallSelection, rememberSelection } from '../../features/catalogue/selection-memory';
+import { ProductFactsTable } from '../../features/catalogue/product-facts';
 import { EnquiryPopup } from '../../features/enquiry/enquiry-popup';
 import { POPUP_ON_DESCRIPTION_MS, usePromoPopup } from '../../features/enquiry/promo-popup';
 import { FaqList } from '../../features/faq/faq-list';
@@ -68,16 +69,6 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
     if (fromUrl) rememberSelection({ categoryIndex, productIndex });
   }, [fromUrl, categoryIndex, productIndex]);
 
-  // On phones the sidebar is a row that scrolls sideways: keep the current product in sight.
-  const productList = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const list = productList.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (list && current && list.scrollWidth > list.clientWidth) {
-      list.scrollLeft = current.offsetLeft - list.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-    }
-  }, [product.slug]);
-
   const popup = usePromoPopup({
     armed: true,
     firstDelayMs: POPUP_ON_DESCRIPTION_MS,
@@ -89,11 +80,13 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
     <>
       <div className="section description-section">
         <div className="container description">
+          {/* The category's products as a bar above the product, on every width: no empty side
+              column on a laptop, and on a phone the product's name comes within the first screen. */}
           <aside className="description__sidebar" aria-labelledby="description-category">
             <h2 id="description-category" className="description__sidebar-title">
               {category.categoryTitle}
             </h2>
-            <ul ref={productList} className="description__products">
+            <ul className="description__products">
               {category.products.map((item) => (
                 <li key={item.slug}>
                   <Link
@@ -109,21 +102,24 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
           </aside>
 
           <article className="description__content" aria-labelledby="product-title">
-            <Link href={PRODUCTS_PATH} className="button button--outline description__back">
-              <ArrowLeftIcon size={18} />
-              Back
-            </Link>
             <div className="description__main">
+              <div className="description__header">
+                <Link href={PRODUCTS_PATH} className="button button--outline description__back">
+                  <ArrowLeftIcon size={18} />
+                  Back
+                </Link>
+                <p className="eyebrow description__category">{category.categoryTitle}</p>
+                <h1 id="product-title">{product.productName}</h1>
+              </div>
               <Picture
                 image={product.productImage}
                 alt={product.productImageAlt}
-                sizes="(max-width: 767.98px) 92vw, (max-width: 1000px) 28rem, 26rem"
+                sizes="(max-width: 767.98px) 92vw, 34rem"
                 priority
                 className="description__image"
               />
-              <div>
-                <p className="eyebrow description__category">{category.categoryTitle}</p>
-                <h1 id="product-title">{product.productName}</h1>
+              <div className="description__body">
+                <ProductFactsTable facts={product.facts} className="description__facts" />
                 <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.productDescription }} />
               </div>
               <section className="description__faqs" aria-labelledby="product-faq-title">

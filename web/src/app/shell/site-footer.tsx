@@ -89,7 +89,7 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__bottom">
         <p>
-          © {site.copyrightYear} {site.companyName}. All rights reserved.
+          © {__BUILD_YEAR__} {site.companyName}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { productPath } from '../../app/routes';
 import { Picture } from '../../components/picture';
 import type { Product } from '../../content/types';
+import { ProductFactsTable } from './product-facts';
 import { rememberSelection } from './selection-memory';
 import type { Selection } from './catalogue-index';
 
@@ -25,12 +26,13 @@ export function ProductCard({ product, selection, shown, inView }: ProductCardPr
       <Picture
         image={product.productImage}
         alt={product.productImageAlt}
-        sizes="(max-width: 676px) 92vw, (max-width: 1100px) 45vw, 340px"
+        sizes="(max-width: 676px) 7rem, (max-width: 1099px) 45vw, 360px"
         className="product-card__image"
       />
-      <div className="product-card__body">
+      <div className="product-card__body card-text">
         <h3 className="product-card__name">{product.productName}</h3>
         <p className="product-card__text">{product.productShortDescription}</p>
+        <ProductFactsTable facts={product.facts} className="product-card__facts" />
         <Link
           href={productPath(product.slug)}
           className="product-card__link"

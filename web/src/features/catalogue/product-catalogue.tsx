@@ -26,7 +26,8 @@ export function ProductCatalogue({ revealed }: { revealed: number }) {
             <h2 id={`${category.slug}-title`}>{category.categoryTitle}</h2>
             <p className="lead">{category.categoryDescription}</p>
           </div>
-          <ul className="catalogue__grid">
+          {/* The grid has as many columns as the category has cards on a wide screen: no empty cells. */}
+          <ul className="catalogue__grid" data-count={category.products.length}>
             {category.products.map((product, productIndex) => {
               const position = order++;
               return (

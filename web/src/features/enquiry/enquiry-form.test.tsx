@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EnquiryForm } from './enquiry-form';
+import { EnquiryForm, missingForSubmit } from './enquiry-form';
 import { LEFT_CONTROLS_GLOBAL } from './prerendered-form';
 import { hasSubmittedEnquiry } from './enquiry-session';
 
@@ -255,6 +255,44 @@ describe('the full enquiry form', () => {
     await act(async () => finish());
     await screen.findByRole('dialog', { name: 'Thank you!' });
     expect(saveEnquiry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the waiting submit button', () => {
+  const EMPTY_FULL_FORM =
+    'To send, complete Name, Phone, Email, City, Order Type and Message and agree to the Terms & Conditions.';
+
+  it('says what is still missing, from the prerendered page on, and less as the form fills', async () => {
+    expect(renderToString(<EnquiryForm id="t" formpage={FORM_PAGES.enquiry} />)).toContain(
+      EMPTY_FULL_FORM.replace('&', '&amp;'),
+    );
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm id="t" formpage={FORM_PAGES.enquiry} />);
+    await waitFor(() => expect(submitButton()).toHaveAccessibleDescription(EMPTY_FULL_FORM));
+
+    await user.type(screen.getByLabelText(/^Name/), 'Priya Raman');
+    await user.type(screen.getByLabelText(/^Phone/), '98765');
+    await waitFor(() =>
+      expect(submitButton()).toHaveAccessibleDescription(
+        'To send, complete Phone, Email, City, Order Type and Message and agree to the Terms & Conditions.',
+      ),
+    );
+
+    await fillFullForm(user);
+    await waitFor(() =>
+      expect(submitButton()).toHaveAccessibleDescription('To send, agree to the Terms & Conditions.'),
+    );
+    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
+    expect(submitButton()).not.toHaveAttribute('aria-describedby');
+    // Typing a whole form key by key takes a while on a busy machine.
+  }, 20_000);
+
+  it('words one, two or more missing steps as a sentence', () => {
+    expect(missingForSubmit(['Name'], false)).toBe('To send, complete Name.');
+    expect(missingForSubmit(['Name', 'Email'], false)).toBe('To send, complete Name and Email.');
+    expect(missingForSubmit([], true)).toBe('To send, agree to the Terms & Conditions.');
+    expect(missingForSubmit([], false)).toBe('');
   });
 });
 

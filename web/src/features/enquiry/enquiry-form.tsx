@@ -118,6 +118,20 @@ const VARIANT_SETTINGS = {
   },
 } as const;
 
+/**
+ * What the visitor still has to do before the form can be sent, said beside the waiting submit
+ * button: "To send, complete Name and Phone and agree to the Terms & Conditions."
+ */
+export function missingForSubmit(labels: string[], termsMissing: boolean): string {
+  const steps: string[] = [];
+  if (labels.length > 0) {
+    const list = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0];
+    steps.push(`complete ${list}`);
+  }
+  if (termsMissing) steps.push('agree to the Terms & Conditions');
+  return steps.length > 0 ? `To send, ${steps.join(' and ')}.` : '';
+}
+
 const withInitialErrors = <V extends (typeof VARIANT_SETTINGS)[keyof typeof VARIANT_SETTINGS]>(
   variant: V,
 ) => ({
@@ -128,6 +142,13 @@ const withInitialErrors = <V extends (typeof VARIANT_SETTINGS)[keyof typeof VARI
     variant.initialValues,
   ) as FormikErrors<FormValues>,
 });
+
+/** What an untouched form of this variant still needs. */
+const missingInEmpty = (variant: (typeof VARIANTS)[keyof typeof VARIANTS]) =>
+  missingForSubmit(
+    variant.fields.filter((field) => variant.initialErrors[field]).map((field) => FIELD_UI[field].label),
+    !('terms' in variant.initialValues) ? false : !variant.initialValues.terms,
+  );
 
 const VARIANTS = {
   full: withInitialErrors(VARIANT_SETTINGS.full),
@@ -265,6 +286,17 @@ export function EnquiryForm({
   const invalid = Object.keys(errors).length > 0;
   const termsMissing = !short && !values.terms;
   const blocked = !interactive || invalid || termsMissing || sending;
+  // The prerendered page says what an empty form needs, and hydration must find the same text
+  // (even when the visitor typed before the code came), so the line is there from first paint.
+  const missing = !interactive
+    ? missingInEmpty(variant)
+    : sending
+      ? ''
+      : missingForSubmit(
+          variant.fields.filter((field) => errors[field]).map((field) => FIELD_UI[field].label),
+          termsMissing,
+        );
+  const missingId = `${id}-missing`;
 
   function focusField(field: string) {
     document.getElementById(`${id}-${field}`)?.focus();
@@ -392,7 +424,13 @@ export function EnquiryForm({
           {ui.optional ? <span className="field__optional"> (optional)</span> : null}
         </label>
         {ui.control === 'textarea' ? (
-          <textarea {...common} rows={5} />
+          <textarea
+            {...common}
+            rows={5}
+            // The browser only brings the caret into view; a message box half below the screen
+            // hides what is typed on its later lines, so it comes into view whole.
+            onFocus={(event) => event.currentTarget.scrollIntoView({ block: 'nearest' })}
+          />
         ) : ui.control === 'select' ? (
           <select {...common}>
             {ui.placeholder ? (
@@ -472,21 +510,27 @@ export function EnquiryForm({
           {interactive ? alert : null}
         </div>
 
-        <button
-          type="submit"
-          className="button button--primary enquiry-form__submit"
-          aria-disabled={blocked}
-          disabled={!interactive}
-        >
-          {sending ? (
-            <>
-              <span className="enquiry-form__spinner" aria-hidden="true" />
-              Sending…
-            </>
-          ) : (
-            variant.submitLabel
-          )}
-        </button>
+        <div className="enquiry-form__actions">
+          <button
+            type="submit"
+            className="button button--primary enquiry-form__submit"
+            aria-disabled={blocked}
+            aria-describedby={missing ? missingId : undefined}
+            disabled={!interactive}
+          >
+            {sending ? (
+              <>
+                <span className="enquiry-form__spinner" aria-hidden="true" />
+                Sending…
+              </>
+            ) : (
+              variant.submitLabel
+            )}
+          </button>
+          <p id={missingId} className="enquiry-form__missing">
+            {missing}
+          </p>
+        </div>
         <noscript>
           <p className="enquiry-form__noscript">
             Sending this form needs JavaScript. You can also reach us by phone or email (see the footer).

@@ -25,7 +25,7 @@ export function WhyUsGrid({ points }: { points: WhyUsPoint[] }) {
       {points.map((point) => {
         const Icon = ICONS[point.icon];
         return (
-          <li key={point.title} className="why-us__item">
+          <li key={point.title} className="why-us__item card-text">
             <span className="why-us__icon">
               <Icon size={28} />
             </span>
