@@ -428,8 +428,9 @@ export function EnquiryForm({
             {...common}
             rows={5}
             // The browser only brings the caret into view; a message box half below the screen
-            // hides what is typed on its later lines, so it comes into view whole.
-            onFocus={(event) => event.currentTarget.scrollIntoView({ block: 'nearest' })}
+            // hides what is typed on its later lines, so it comes into view whole. Browsers too old
+            // for scrollIntoView (and jsdom) keep their own caret scrolling.
+            onFocus={(event) => event.currentTarget.scrollIntoView?.({ block: 'nearest' })}
           />
         ) : ui.control === 'select' ? (
           <select {...common}>
