@@ -4,7 +4,8 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { RecoveryNotice } from '../components/recovery-notice';
 import { HeadCollectorProvider, type CollectHead } from '../features/seo/page-head';
 import { NotFoundPage } from './pages/not-found-page';
-import { HOME_PATH, matchPage } from './routes';
+import { HOME_PATH } from '../config/paths';
+import { matchPage } from './routes';
 import { Shell } from './shell/shell';
 
 function PageOutlet() {

@@ -9,7 +9,7 @@ import {
   PRODUCTS_PATH,
   productPath,
   TERMS_PATH,
-} from './routes';
+} from '../config/paths';
 
 export const sitePaths: string[] = [
   HOME_PATH,

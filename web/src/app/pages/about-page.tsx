@@ -4,7 +4,7 @@ import { aboutCopy } from '../../content/about';
 import { pageMeta } from '../../content/pages';
 import { usePageHead } from '../../features/seo/page-head';
 import { localBusinessJsonLd } from '../../features/seo/structured-data';
-import { ABOUT_PATH } from '../routes';
+import { ABOUT_PATH } from '../../config/paths';
 import './pages.css';
 import './about-page.css';
 
