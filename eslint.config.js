@@ -1,9 +1,55 @@
 // @ts-check
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Each zone: files in `target` must not import from `from` (paths from the repository root). */
+export const layerZones = [
+  {
+    target: ['web/src/components', 'web/src/lib', 'web/src/config', 'web/src/content', 'web/src/assets'],
+    from: ['web/src/features', 'web/src/app'],
+    message: 'Shared code (components, lib, config, content, assets) must not import features or the app.',
+  },
+  {
+    target: 'web/src/features',
+    from: 'web/src/app',
+    message:
+      'Features must not import the app layer: move what they need (paths, hooks) into config/ or lib/.',
+  },
+  {
+    target: 'web/src/app',
+    from: 'web/src/features/**/*.css',
+    message: "A page must not import a feature's private stylesheet: give the page a stylesheet of its own.",
+  },
+];
+
+/**
+ * One direction of imports: shared code (components, lib, config, content, assets) ← features ←
+ * app. A page may use a feature's components, but not its private stylesheet. No circles anywhere.
+ * scripts/eslint-layering.test.ts lints fixtures with this block so it cannot silently stop working.
+ */
+export const layering = {
+  files: ['web/**/*.{ts,tsx}', 'functions/src/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({
+        project: ['tsconfig.json', 'functions/tsconfig.json'].map((file) => `${import.meta.dirname}/${file}`),
+        noWarnOnMultipleProjects: true,
+      }),
+    ],
+  },
+  rules: {
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: import.meta.dirname }],
+  },
+};
 
 export default tseslint.config(
   {
@@ -16,6 +62,8 @@ export default tseslint.config(
       'artifacts',
       'coverage',
       'web/src/assets/generated',
+      // Broken on purpose: the layering rules must report them (scripts/eslint-layering.test.ts).
+      'scripts/fixtures/layering',
     ],
   },
   js.configs.recommended,
@@ -35,4 +83,5 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.strict.rules,
     },
   },
+  layering,
 );

@@ -64,7 +64,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // Room for several UI deadlines in one journey on a loaded machine.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },

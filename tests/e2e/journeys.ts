@@ -14,7 +14,7 @@ import {
   type Visit,
   type VisitOptions,
 } from '../support/browser';
-import { clearEnquiries, openEnquiryStore, type EnquiryStore } from '../support/firestore-admin';
+import { clearFirestore, openEnquiryStore, type EnquiryStore } from '../support/firestore-admin';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 
 /** Where functions/.env.local sends the sales team's mail. */
@@ -35,7 +35,7 @@ export function useJourneys(options: { stack?: string } = {}) {
   });
   if (options.stack) {
     beforeEach(async () => {
-      await clearEnquiries();
+      await clearFirestore();
       catcher?.clear();
     });
   }

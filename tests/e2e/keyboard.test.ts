@@ -16,6 +16,7 @@ import {
   focusReport,
   gotoOnPausedClock,
   pauseClock,
+  UI_TIMEOUT_MS,
   type FocusReport,
 } from '../support/browser';
 import {
@@ -50,16 +51,13 @@ function expectFocusShown(report: FocusReport | null, where: string): asserts re
 const hasFocus = (target: Locator) =>
   target.evaluateAll((elements) => elements.some((element) => element === document.activeElement));
 
-/** How long the browser may take to scroll a newly focused element into view and settle. */
-const FOCUS_SETTLE_MS = 2_000;
-
 const focusShown = (report: FocusReport | null) =>
   Boolean(report?.indicator && report.inViewport && report.uncovered);
 
 /** Where focus is once the browser has scrolled to it (or the last report, to fail on). */
 async function settledFocus(page: Page): Promise<FocusReport | null> {
   await expect
-    .poll(async () => focusShown(await focusReport(page)), { timeout: FOCUS_SETTLE_MS, interval: 50 })
+    .poll(async () => focusShown(await focusReport(page)), { timeout: UI_TIMEOUT_MS, interval: 50 })
     .toBe(true)
     .catch(() => undefined);
   return focusReport(page);

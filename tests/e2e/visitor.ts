@@ -124,6 +124,11 @@ export const SITE_ROUTES: SiteRoute[] = [
   },
 ];
 
+/** The screens the server answers with an error status on purpose: expected failures of a visit. */
+export const ERROR_SCREENS: RegExp[] = SITE_ROUTES.filter((route) => route.status >= 400).map(
+  (route) => new RegExp(`^${route.path}$`),
+);
+
 export const routeAt = (path: string): SiteRoute =>
   present(
     SITE_ROUTES.find((route) => route.path === path),

@@ -21,20 +21,18 @@ import {
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/template';
 import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/sweeper';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
 import {
   ARUN,
-  clearFirestore,
   createdEvent,
   deliveryDeps,
   deliveryRecord,
   PRIYA,
   SALES_SETTINGS,
-  startAdmin,
-  stopAdmin,
   storeEnquiry,
   storePopupEnquiry,
   testClock,
-} from './emulator-admin';
+} from '../support/delivery-fixtures';
 
 let app: App;
 let db: Firestore;

@@ -11,15 +11,8 @@ import type { App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
-import {
-  ARUN,
-  clearFirestore,
-  PRIYA,
-  startAdmin,
-  stopAdmin,
-  storeEnquiry,
-  storePopupEnquiry,
-} from './emulator-admin';
+import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
+import { ARUN, PRIYA, storeEnquiry, storePopupEnquiry } from '../support/delivery-fixtures';
 
 const script = fileURLToPath(new URL('../../scripts/export-enquiries.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));

@@ -20,7 +20,8 @@ import { SETTLED_STATES, TRIGGER_MAX_INSTANCES } from '../../functions/src/deliv
 import { SWEEP_MAX_DOCUMENT_READS, sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
 import { countingFirestore } from '../support/counting-firestore';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp-catcher';
-import { clearFirestore, createdEvent, deliveryDeps, PRIYA, startAdmin, stopAdmin } from './emulator-admin';
+import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
+import { createdEvent, deliveryDeps, PRIYA } from '../support/delivery-fixtures';
 
 /** The provider's quota in these runs: 100 emails a day. */
 const DAILY_QUOTA = 100;

@@ -36,9 +36,9 @@ import {
   POPUP_ENQUIRY_COLLECTION,
 } from '../../functions/src/contract/enquiry';
 import type { DeliveryRecord } from '../../functions/src/delivery-state';
+import { PROJECT_ID } from '../support/emulator';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 
-const PROJECT_ID = 'demo-sme-hair';
 /** Where functions/.env.local sends mail. */
 const EMULATOR_SMTP_PORT = 2525;
 const FIRESTORE_PORT = 8080;

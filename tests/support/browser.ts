@@ -3,9 +3,9 @@
  *
  *   const browser = await launchBrowser();                  // fails with one line without Chromium
  *   const visit = await openVisit(browser, { viewport: VIEWPORTS.mobile });
- *   await visit.goto('/products');                          // waits until React has hydrated
+ *   await visit.goto('/products');                          // waits until the page is interactive
  *   ...
- *   expect(visit.problems).toEqual([]);                     // page errors and CSP violations
+ *   expect(visit.problems).toEqual([]);  // page errors, CSP violations, failed same-origin requests
  *   await visit.close();
  *
  * Every page of a visit runs under the site's real Content-Security-Policy unless `bypassCSP` is
@@ -75,12 +75,20 @@ export type VisitOptions = {
   viewport?: { width: number; height: number };
   /** Only for injecting axe-core: the site's CSP rightly refuses foreign scripts. */
   bypassCSP?: boolean;
+  /**
+   * Same-origin requests the test makes fail on purpose, by path (a test that deletes the old
+   * release's files, or asks for an unknown address). Any other failed one is a problem.
+   */
+  expectedFailures?: RegExp[];
 };
 
 export type Visit = {
   context: BrowserContext;
   page: Page;
-  /** Uncaught page errors and Content-Security-Policy violations, in every tab of the visit. */
+  /**
+   * Uncaught page errors, Content-Security-Policy violations and failed same-origin requests (no
+   * answer, or an error status) not in `expectedFailures`, in every tab of the visit.
+   */
   problems: string[];
   /** Loads a path of the site and waits until the page is interactive. */
   goto: (path: string) => Promise<Response | null>;
@@ -94,6 +102,25 @@ function watchForProblems(page: Page, problems: string[]): void {
   page.on('pageerror', (error) => problems.push(`${page.url()}: page error: ${error.message}`));
   page.on('console', (message) => {
     if (CSP_VIOLATION.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+/**
+ * A same-origin request that got no answer or an error status is a problem, unless the test said
+ * it expects it. A request the page itself abandoned (a download cut short by leaving the page)
+ * did not fail.
+ */
+function watchRequests(context: BrowserContext, problems: string[], expected: RegExp[]): void {
+  const sameOrigin = (url: string) => new URL(url).origin === SITE_ORIGIN;
+  const isExpected = (url: string) => expected.some((pattern) => pattern.test(new URL(url).pathname));
+  context.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? 'failed';
+    if (!sameOrigin(request.url()) || isExpected(request.url()) || error === 'net::ERR_ABORTED') return;
+    problems.push(`${request.url()}: request failed: ${error}`);
+  });
+  context.on('response', (response) => {
+    if (response.status() < 400 || !sameOrigin(response.url()) || isExpected(response.url())) return;
+    problems.push(`${response.url()}: answered ${response.status()}`);
   });
 }
 
@@ -111,6 +138,7 @@ export async function openVisit(browser: Browser, options: VisitOptions = {}): P
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   const problems: string[] = [];
   context.on('page', (page) => watchForProblems(page, problems));
+  watchRequests(context, problems, options.expectedFailures ?? []);
   const page = await context.newPage();
   return {
     context,
@@ -126,46 +154,33 @@ export async function openVisit(browser: Browser, options: VisitOptions = {}): P
 }
 
 /**
- * Whether React has hydrated the prerendered page and has no render queued. The shell commits
- * first; the page inside its Suspense boundary hydrates in a later, low-priority pass whose effects
- * start the page's timers (card reveal, popup countdown, carousel). Work that waits on something
- * outside React (a chunk download, a timer) leaves no render queued, so it does not count. Read
- * from React's fiber root on the container: there is no public API for "hydrated and idle".
+ * Whether the current page is interactive: the site marks <html data-hydrated> once the page has
+ * hydrated (or rendered, after a navigation) and its effects have run (see web/src/lib/hydration).
  */
-function reactIsIdle(): boolean {
-  const root = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
-  if (!root) return false;
-  const key = Object.keys(root).find((name) => name.startsWith('__reactContainer$'));
-  type FiberRoot = { callbackNode?: unknown; current?: { memoizedState?: unknown } };
-  const fiberRoot = key ? (root[key] as { stateNode?: FiberRoot }).stateNode : undefined;
-  const state = fiberRoot?.current?.memoizedState as { isDehydrated?: boolean } | undefined;
-  return state?.isDehydrated === false && !fiberRoot?.callbackNode;
-}
-
-const MAX_SETTLE_ROUNDS = 20;
+const pageIsHydrated = () => document.documentElement.hasAttribute('data-hydrated');
 
 /** Polls on an interval because a paused fake clock also stops requestAnimationFrame. */
 async function waitForReact(page: Page): Promise<void> {
-  // Effects run after a commit and may queue more renders: idle, then idle again after they ran.
-  for (let round = 0; round < MAX_SETTLE_ROUNDS; round += 1) {
-    await page.waitForFunction(reactIsIdle, undefined, { polling: 10 });
-    await settle(page);
-    if (await page.evaluate(reactIsIdle)) return;
-  }
-  throw new Error(`React kept rendering through ${MAX_SETTLE_ROUNDS} rounds on ${page.url()}`);
+  await page.waitForFunction(pageIsHydrated, undefined, { polling: 10 });
+  await settle(page);
 }
 
-/** Resolves once the page is hydrated, its effects have run and React has nothing queued. */
+/** Resolves once the page is hydrated, its effects have run and the page has stopped changing. */
 export async function waitForHydration(page: Page): Promise<void> {
   await waitForReact(page);
 }
 
+/** How many quiet-or-not rounds `settle` watches before it lets the test go on regardless. */
+const MAX_SETTLE_ROUNDS = 20;
+
 /**
  * Lets the page finish the work it has already queued (React commits state from timers and runs
- * its effects in later tasks): three rounds through the task queue, which fake clocks do not touch.
+ * its effects in later tasks): rounds of three trips through the task queue, which fake clocks do
+ * not touch, until a round passes in which the document did not change. A page that keeps
+ * changing on its own (a carousel on a real clock) is let go after MAX_SETTLE_ROUNDS.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+  await page.evaluate(async (maxRounds) => {
     const nextTask = () =>
       new Promise<void>((resolve) => {
         const channel = new MessageChannel();
@@ -175,10 +190,20 @@ export async function settle(page: Page): Promise<void> {
         };
         channel.port2.postMessage(null);
       });
-    await nextTask();
-    await nextTask();
-    await nextTask();
-  });
+    for (let round = 0; round < maxRounds; round += 1) {
+      let changed = false;
+      const observer = new MutationObserver(() => {
+        changed = true;
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      await nextTask();
+      await nextTask();
+      await nextTask();
+      if (observer.takeRecords().length > 0) changed = true;
+      observer.disconnect();
+      if (!changed) return;
+    }
+  }, MAX_SETTLE_ROUNDS);
 }
 
 /** A Friday evening in Coimbatore: a moment with a two-digit hour past noon and padded day and month. */
@@ -212,7 +237,7 @@ export async function gotoOnPausedClock(
   const response = await page.goto(path);
   const started = Date.now();
   let jitterMs = 0;
-  while (!(await page.evaluate(reactIsIdle))) {
+  while (!(await page.evaluate(pageIsHydrated))) {
     const waited = Date.now() - started;
     if (waited > UI_TIMEOUT_MS) throw new Error(`${path} did not start on a paused clock`);
     if (waited < ZERO_TIME_BOOT_MS) {
@@ -255,12 +280,16 @@ export function pausedTimeline(page: Page, jitterMs: number) {
 export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 /**
- * Scrolls through the whole page the way a reader would, so lazy images load and scroll-in
- * animations run, waits for every image, and returns to the top.
+ * How long one image may take to arrive and decode once it is in view. Generous on purpose: the
+ * suite shares two cores with builds and other suites, and a slow image is not a broken one.
  */
-/** How long one image may take to load on a loaded 2-core machine before a journey gives up. */
-const IMAGE_DEADLINE_MS = 30_000;
+export const IMAGE_TIMEOUT_MS = 30_000;
 
+/**
+ * Scrolls through the whole page the way a reader would, so lazy images load and scroll-in
+ * animations run; then brings each image into view in turn and waits for it to be loaded and
+ * decoded (a picture taken next shows it); then returns to the top.
+ */
 export async function scrollThrough(page: Page): Promise<void> {
   const { height, viewport } = await page.evaluate(() => ({
     height: document.documentElement.scrollHeight,
@@ -290,14 +319,21 @@ export async function scrollThrough(page: Page): Promise<void> {
       (i) => document.images[i]?.scrollIntoView({ block: 'center', behavior: 'instant' }),
       index,
     );
-    await page.waitForFunction(
-      (i) => {
-        const image = document.images[i];
-        return !image || (image.complete && image.naturalWidth > 0);
-      },
-      index,
-      { polling: 50, timeout: IMAGE_DEADLINE_MS },
-    );
+    await page
+      .waitForFunction(
+        (i) => {
+          const image = document.images[i];
+          return !image || (image.complete && image.naturalWidth > 0);
+        },
+        index,
+        { polling: 50, timeout: IMAGE_TIMEOUT_MS },
+      )
+      .catch(async (error: unknown) => {
+        const src = await page.evaluate((i) => document.images[i]?.currentSrc ?? '(gone)', index);
+        throw new Error(`image ${index + 1} of ${images} (${src}) did not load on ${page.url()}`, {
+          cause: error,
+        });
+      });
   }
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }

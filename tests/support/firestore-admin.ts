@@ -1,9 +1,10 @@
 /**
- * What the sales team's database holds, read with the Admin SDK from the Firestore emulator
- * (the browser tests write only through the site, under the real rules).
+ * The Admin SDK against the Firestore emulator: `startAdmin` for tests that drive the functions'
+ * code directly, and `openEnquiryStore` for what the sales team's database holds, read while the
+ * browser tests write only through the site, under the real rules.
  *
  *   const store = openEnquiryStore('forms');
- *   await clearEnquiries();
+ *   await clearFirestore();
  *   const [doc] = await store.waitForDocuments(ENQUIRY_COLLECTION, 1);
  *   await store.waitForDeliveryState(doc.ref, 'SENT');
  *   await store.close();
@@ -16,23 +17,22 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import type { EnquiryCollection } from '../../functions/src/contract/enquiry';
+import { firestoreEmulatorHost, PROJECT_ID } from './emulator';
 
-export const PROJECT_ID = 'demo-sme-hair';
-const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
+export { clearFirestore, PROJECT_ID } from './emulator';
+
 /** A cold functions worker loads its module before the first send. */
 export const DELIVERY_TIMEOUT_MS = 30_000;
 const DOCUMENT_TIMEOUT_MS = 10_000;
 
-export function emulatorHost(): string {
-  process.env.FIRESTORE_EMULATOR_HOST ??= DEFAULT_EMULATOR_HOST;
-  return process.env.FIRESTORE_EMULATOR_HOST;
+export function startAdmin(name: string): { app: App; db: Firestore } {
+  firestoreEmulatorHost();
+  const app = initializeApp({ projectId: PROJECT_ID }, name);
+  return { app, db: getFirestore(app) };
 }
 
-/** Empties the emulator's database (every collection), so a test sees only its own enquiries. */
-export async function clearEnquiries(): Promise<void> {
-  const url = `http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
-  const response = await fetch(url, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`clearing the Firestore emulator failed: HTTP ${response.status}`);
+export async function stopAdmin(app: App): Promise<void> {
+  await deleteApp(app);
 }
 
 export type EnquiryStore = {
@@ -53,9 +53,7 @@ export type EnquiryStore = {
 };
 
 export function openEnquiryStore(name: string): EnquiryStore {
-  emulatorHost();
-  const app: App = initializeApp({ projectId: PROJECT_ID }, `e2e-${name}`);
-  const db = getFirestore(app);
+  const { app, db } = startAdmin(`e2e-${name}`);
 
   const documents = async (collection: EnquiryCollection) => (await db.collection(collection).get()).docs;
 
@@ -121,6 +119,6 @@ export function openEnquiryStore(name: string): EnquiryStore {
     waitForDocuments,
     waitForDocument,
     waitForDeliveryState,
-    close: () => deleteApp(app),
+    close: () => stopAdmin(app),
   };
 }

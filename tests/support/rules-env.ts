@@ -9,23 +9,9 @@ import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/
 import { setLogLevel } from 'firebase/firestore';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { firestoreEmulatorHost } from './emulator';
 
 export const FIRESTORE_RULES_PATH = fileURLToPath(new URL('../../firestore.rules', import.meta.url));
-
-/** `host:port` of the running Firestore emulator, as `firebase emulators:exec` announces it. */
-export function firestoreEmulatorHost(): string {
-  const host = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!host) {
-    throw new Error(
-      'FIRESTORE_EMULATOR_HOST is not set: run the tests through `npx tsx scripts/emulators.ts exec --only firestore "..."`.',
-    );
-  }
-  return host;
-}
-
-export function firestoreEmulatorOrigin(): string {
-  return `http://${firestoreEmulatorHost()}`;
-}
 
 export function readFirestoreRules(): string {
   return readFileSync(FIRESTORE_RULES_PATH, 'utf8');

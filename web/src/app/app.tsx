@@ -4,7 +4,9 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { RecoveryNotice } from '../components/recovery-notice';
 import { HeadCollectorProvider, type CollectHead } from '../features/seo/page-head';
 import { NotFoundPage } from './pages/not-found-page';
-import { HOME_PATH, matchPage } from './routes';
+import { HOME_PATH } from '../config/paths';
+import { useHydratedMark } from '../lib/hydration';
+import { matchPage } from './routes';
 import { Shell } from './shell/shell';
 
 function PageOutlet() {
@@ -21,9 +23,16 @@ function PageOutlet() {
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
         {/* Keyed by route pattern: switching products keeps the description page mounted. */}
         {Page ? <Page key={routeKey} params={match.params} /> : <NotFoundPage />}
+        <HydratedMark />
       </Suspense>
     </ErrorBoundary>
   );
+}
+
+/** Renders nothing; marks <html> once the page beside it is interactive (see lib/hydration). */
+function HydratedMark() {
+  useHydratedMark();
+  return null;
 }
 
 function PageRecovery({ error }: { error: unknown }) {

@@ -2,20 +2,18 @@
  * The site's routes (spec section 2). One table serves the router, the prerender, the sitemap
  * and the browser's preloading.
  */
+import {
+  ABOUT_PATH,
+  ENQUIRY_PATH,
+  HOME_PATH,
+  PRIVACY_PATH,
+  PRODUCT_DESCRIPTION_PATH,
+  PRODUCTS_PATH,
+  TERMS_PATH,
+  type PageProps,
+  type RouteParams,
+} from '../config/paths';
 import { lazyPage, type LazyPage } from './lazy-page';
-
-export type RouteParams = { slug?: string };
-export type PageProps = { params: RouteParams };
-
-export const HOME_PATH = '/home';
-export const PRODUCTS_PATH = '/products';
-export const PRODUCT_DESCRIPTION_PATH = '/products/description';
-export const ENQUIRY_PATH = '/enquiry';
-export const ABOUT_PATH = '/about';
-export const PRIVACY_PATH = '/privacy-policy';
-export const TERMS_PATH = '/terms-conditions';
-
-export const productPath = (slug: string) => `${PRODUCT_DESCRIPTION_PATH}/${slug}`;
 
 const productDescriptionPage = lazyPage<PageProps>(() => import('./pages/product-description-page'));
 

@@ -2,9 +2,13 @@
  * The shapes of the site's copy. Everything a visitor reads lives as data in web/src/content and
  * follows these types, so the owner edits one file and the tests count what the spec counts.
  */
+import type { ImageKey } from '../assets/image-specs';
 
-/** A picture in web/src/assets: art/<key>.svg, replaced by photos/<key>.{jpg,png,webp} when present. */
-export type ImageKey = string;
+/**
+ * A picture in web/src/assets: art/<key>.svg, replaced by photos/<key>.{jpg,png,webp} when present.
+ * One of the keys in assets/image-specs.ts, so a misspelt key in the content fails the typecheck.
+ */
+export type { ImageKey };
 
 export type ProductFaq = {
   question: string;

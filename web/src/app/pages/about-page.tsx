@@ -6,7 +6,7 @@ import { orderSteps } from '../../content/ordering';
 import { pageMeta } from '../../content/pages';
 import { usePageHead } from '../../features/seo/page-head';
 import { localBusinessJsonLd } from '../../features/seo/structured-data';
-import { ABOUT_PATH } from '../routes';
+import { ABOUT_PATH } from '../../config/paths';
 import './pages.css';
 import './about-page.css';
 

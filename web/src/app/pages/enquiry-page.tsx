@@ -6,7 +6,7 @@ import { pageMeta } from '../../content/pages';
 import { site } from '../../content/site';
 import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
 import { usePageHead } from '../../features/seo/page-head';
-import { ENQUIRY_PATH } from '../routes';
+import { ENQUIRY_PATH } from '../../config/paths';
 import './pages.css';
 
 export default function EnquiryPage() {

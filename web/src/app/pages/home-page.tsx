@@ -15,7 +15,7 @@ import { usePageHead } from '../../features/seo/page-head';
 import { faqPageJsonLd, localBusinessJsonLd } from '../../features/seo/structured-data';
 import { TestimonialCarousel } from '../../features/testimonials/testimonial-carousel';
 import { WhyUsGrid } from '../../features/why-us/why-us-grid';
-import { HOME_PATH, PRODUCTS_PATH } from '../routes';
+import { HOME_PATH, PRODUCTS_PATH } from '../../config/paths';
 import './home-page.css';
 
 export default function HomePage() {

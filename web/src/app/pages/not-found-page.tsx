@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { usePageHead } from '../../features/seo/page-head';
 import { site } from '../../content/site';
-import { HOME_PATH, PRODUCTS_PATH } from '../routes';
+import { HOME_PATH, PRODUCTS_PATH } from '../../config/paths';
 import './pages.css';
 
 export const NOT_FOUND_PATH = '/404';

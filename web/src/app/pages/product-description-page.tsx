@@ -16,9 +16,9 @@ import { POPUP_ON_DESCRIPTION_MS, usePromoPopup } from '../../features/enquiry/p
 import { FaqList } from '../../features/faq/faq-list';
 import { usePageHead } from '../../features/seo/page-head';
 import { breadcrumbJsonLd, faqPageJsonLd, productJsonLd } from '../../features/seo/structured-data';
-import { ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH, productPath, type PageProps } from '../routes';
+import { ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH, productPath, type PageProps } from '../../config/paths';
 import { NotFoundPage } from './not-found-page';
-import '../../features/catalogue/catalogue.css';
+import './product-description-page.css';
 
 export const BULK_ORDER_LINE =
   "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!";

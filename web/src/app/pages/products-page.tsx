@@ -13,7 +13,7 @@ import {
 import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
 import { faqPageJsonLd } from '../../features/seo/structured-data';
-import { PRODUCTS_PATH } from '../routes';
+import { PRODUCTS_PATH } from '../../config/paths';
 import './pages.css';
 
 export default function ProductsPage() {

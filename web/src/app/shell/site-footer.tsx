@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { site, whatsappLink } from '../../content/site';
-import { ABOUT_PATH, ENQUIRY_PATH, PRIVACY_PATH, PRODUCTS_PATH, TERMS_PATH } from '../routes';
+import { ABOUT_PATH, ENQUIRY_PATH, PRIVACY_PATH, PRODUCTS_PATH, TERMS_PATH } from '../../config/paths';
 
 const SOCIAL_LINKS = [
   { href: site.social.x, label: 'X (Twitter)', Icon: XIcon },

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { site } from '../../content/site';
-import { ABOUT_PATH, ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH } from '../routes';
+import { ABOUT_PATH, ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH } from '../../config/paths';
 
 const NAV_LINKS = [
   { href: HOME_PATH, label: 'Home' },

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { productPath } from '../../app/routes';
+import { productPath } from '../../config/paths';
 import { Picture } from '../../components/picture';
 import type { Product } from '../../content/types';
 import { ProductFactsTable } from './product-facts';

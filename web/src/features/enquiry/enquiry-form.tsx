@@ -26,7 +26,7 @@ import { CheckIcon } from '../../components/icons';
 import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
 import { prepareEnquiryStore, saveEnquiry } from '../../lib/firebase';
 import { useInteractive } from '../../lib/hydration';
-import { TERMS_PATH } from '../../app/routes';
+import { TERMS_PATH } from '../../config/paths';
 import { draftKeyFor, readDraft, writeDraft, type DraftValue } from './form-draft';
 import { takeOver, type Takeover } from './form-takeover';
 import { controlValues, prerenderedForm } from './prerendered-form';

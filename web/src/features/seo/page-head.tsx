@@ -41,13 +41,36 @@ export function HeadCollectorProvider({
 
 export function usePageHead(head: PageHead): void {
   useContext(HeadCollectorContext)?.(head);
-  const serialized = JSON.stringify(head);
+  // The browser writes only what it can change; the structured data came with the HTML.
+  const { title, description, path, ogType, noindex } = head;
   useEffect(() => {
-    applyPageHead(JSON.parse(serialized) as PageHead);
-  }, [serialized]);
+    applyPageHead({ title, description, path, ogType, noindex });
+  }, [title, description, path, ogType, noindex]);
 }
 
 type MetaTag = { attr: 'name' | 'property'; key: string; content: string };
+
+/**
+ * Every tag of a page's head, in document order: the one description of the head, which the
+ * prerender writes as HTML (`renderPageHead`) and the browser applies after a navigation
+ * (`applyPageHead`).
+ */
+type HeadTag =
+  | { kind: 'title'; text: string }
+  | ({ kind: 'meta' } & MetaTag)
+  | { kind: 'canonical'; href: string }
+  | { kind: 'json-ld'; path: string; json: string };
+
+function headTags(head: PageHead): HeadTag[] {
+  const tags: HeadTag[] = [
+    { kind: 'title', text: head.title },
+    ...metaTags(head).map((tag) => ({ kind: 'meta' as const, ...tag })),
+    { kind: 'canonical', href: absoluteUrl(head.path) },
+  ];
+  if (head.jsonLd?.length)
+    tags.push({ kind: 'json-ld', path: head.path, json: serializeJsonLd(head.jsonLd) });
+  return tags;
+}
 
 function metaTags(head: PageHead): MetaTag[] {
   const url = absoluteUrl(head.path);
@@ -83,46 +106,65 @@ const JSON_LD_ID = 'page-structured-data';
 
 /** The head as HTML, for the prerendered pages. */
 export function renderPageHead(head: PageHead): string {
-  const lines = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    ...metaTags(head).map((tag) => `<meta ${tag.attr}="${tag.key}" content="${escapeHtml(tag.content)}">`),
-    `<link rel="canonical" href="${escapeHtml(absoluteUrl(head.path))}">`,
-  ];
-  if (head.jsonLd?.length) {
-    lines.push(
-      `<script type="application/ld+json" id="${JSON_LD_ID}" data-path="${escapeHtml(head.path)}">${serializeJsonLd(head.jsonLd)}</script>`,
-    );
+  return headTags(head)
+    .map((tag) => {
+      switch (tag.kind) {
+        case 'title':
+          return `<title>${escapeHtml(tag.text)}</title>`;
+        case 'meta':
+          return `<meta ${tag.attr}="${tag.key}" content="${escapeHtml(tag.content)}">`;
+        case 'canonical':
+          return `<link rel="canonical" href="${escapeHtml(tag.href)}">`;
+        case 'json-ld':
+          return `<script type="application/ld+json" id="${JSON_LD_ID}" data-path="${escapeHtml(tag.path)}">${tag.json}</script>`;
+      }
+    })
+    .join('\n    ');
+}
+
+/** Finds the head's element for a selector, creating it with `create` when it is missing. */
+function headElement(selector: string, create: (element: Element) => void): Element {
+  let element = document.head.querySelector(selector);
+  if (!element) {
+    element = document.createElement(selector.slice(0, selector.indexOf('[')));
+    create(element);
+    document.head.append(element);
   }
-  return lines.join('\n    ');
+  return element;
 }
 
 /** The same head applied to the live document after a client-side navigation. */
 export function applyPageHead(head: PageHead): void {
-  document.title = head.title;
   const managed = new Set<Element>();
-  for (const tag of metaTags(head)) {
-    let element = document.head.querySelector(`meta[${tag.attr}="${tag.key}"]`);
-    if (!element) {
-      element = document.createElement('meta');
-      element.setAttribute(tag.attr, tag.key);
-      document.head.append(element);
+  for (const tag of headTags(head)) {
+    switch (tag.kind) {
+      case 'title':
+        document.title = tag.text;
+        break;
+      case 'meta': {
+        const element = headElement(`meta[${tag.attr}="${tag.key}"]`, (meta) =>
+          meta.setAttribute(tag.attr, tag.key),
+        );
+        element.setAttribute('content', tag.content);
+        managed.add(element);
+        break;
+      }
+      case 'canonical':
+        headElement('link[rel="canonical"]', (link) => link.setAttribute('rel', 'canonical')).setAttribute(
+          'href',
+          tag.href,
+        );
+        break;
+      case 'json-ld':
+        // Built only in the prerender (see PageHead.jsonLd): the browser never writes it.
+        break;
     }
-    element.setAttribute('content', tag.content);
-    managed.add(element);
   }
   const robots = document.head.querySelector('meta[name="robots"]');
   if (robots && !managed.has(robots)) robots.remove();
 
-  let canonical = document.head.querySelector('link[rel="canonical"]');
-  if (!canonical) {
-    canonical = document.createElement('link');
-    canonical.setAttribute('rel', 'canonical');
-    document.head.append(canonical);
-  }
-  canonical.setAttribute('href', absoluteUrl(head.path));
-
-  // The structured data comes with the prerendered HTML (the browser never builds it): it stays
-  // while the page it describes is shown and goes when the visitor moves to another page.
+  // The structured data comes with the prerendered HTML: it stays while the page it describes is
+  // shown and goes when the visitor moves to another page.
   const jsonLd = document.getElementById(JSON_LD_ID);
   if (jsonLd && jsonLd.dataset.path !== head.path) jsonLd.remove();
 }

@@ -1,9 +1,9 @@
 /**
- * The Admin SDK against the Firestore emulator for the delivery tests, plus the recording logger
- * and the deps the delivery functions take.
+ * Shared fixtures for the tests that drive the functions' delivery code against the Firestore
+ * emulator: sample enquiries, storing them as the site would, the recording logger, a hand-moved
+ * clock and the deps the delivery functions take. The Admin SDK itself is in firestore-admin.ts.
  */
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   buildEnquiryPayload,
   buildPopupEnquiryPayload,
@@ -17,33 +17,6 @@ import type { DeliveryDeps, DeliveryLog } from '../../functions/src/delivery';
 import type { DeliveryRecord } from '../../functions/src/delivery-state';
 import type { MailSettings } from '../../functions/src/mail/template';
 import { createSmtpTransport } from '../../functions/src/mail/transport';
-
-export const PROJECT_ID = 'demo-sme-hair';
-
-export function emulatorHost(): string {
-  const host = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!host) {
-    throw new Error('FIRESTORE_EMULATOR_HOST is not set: run these tests through scripts/emulators.ts exec');
-  }
-  return host;
-}
-
-export function startAdmin(name: string): { app: App; db: Firestore } {
-  emulatorHost();
-  const app = initializeApp({ projectId: PROJECT_ID }, name);
-  return { app, db: getFirestore(app) };
-}
-
-export async function stopAdmin(app: App): Promise<void> {
-  await deleteApp(app);
-}
-
-/** Empties the emulator's database so one test's leftovers cannot be swept up by the next. */
-export async function clearFirestore(): Promise<void> {
-  const url = `http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`;
-  const response = await fetch(url, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`clearing the Firestore emulator failed: ${response.status}`);
-}
 
 export const SALES_SETTINGS: MailSettings = {
   salesRecipients: ['sales@example.com', 'owner@example.com'],

@@ -1,0 +1,53 @@
+/**
+ * The layering rules in eslint.config.js report what they exist to stop: a feature importing the
+ * app layer and an import cycle. If a plugin upgrade or a config slip turned them off, `npm run lint`
+ * would stay green while the layers leak; this test turns red instead.
+ */
+import { ESLint, type Linter } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The repository's own lint config (plain JavaScript, so imported by address, not typed).
+const { layering, layerZones } = (await import(new URL('../eslint.config.js', import.meta.url).href)) as {
+  layering: Linter.Config;
+  layerZones: unknown[];
+};
+
+const FIXTURE_ROOT = fileURLToPath(new URL('./fixtures/layering/', import.meta.url));
+
+async function lint(file: string) {
+  const eslint = new ESLint({
+    cwd: FIXTURE_ROOT,
+    overrideConfigFile: true,
+    overrideConfig: [
+      { languageOptions: { parser: (await import('typescript-eslint')).parser } },
+      layering,
+      // The same zones, measured from the fixture's root instead of the repository's.
+      { rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: FIXTURE_ROOT }] } },
+    ],
+  });
+  const [result] = await eslint.lintFiles([file]);
+  return (result?.messages ?? []).map((message) => ({
+    rule: message.ruleId,
+    severity: message.severity,
+    line: message.line,
+  }));
+}
+
+describe('import layering lint rules', () => {
+  it('reports a feature importing the app layer as an error', async () => {
+    expect(await lint('web/src/features/enquiry/enquiry-form.ts')).toEqual([
+      { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('reports an import cycle as an error', async () => {
+    expect(await lint('web/src/lib/cycle-a.ts')).toEqual([
+      { rule: 'import-x/no-cycle', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('lets the app import a feature and a module import a leaf', async () => {
+    expect(await lint('web/src/app/routes.ts')).toEqual([]);
+  }, 60_000);
+});
