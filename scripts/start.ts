@@ -24,6 +24,7 @@ await requireFreePorts({
   hosting: PORTS.hosting,
   functions: PORTS.functions,
   firestore: PORTS.firestore,
+  auth: PORTS.auth,
   'emulator hub': PORTS.hub,
   'mail SMTP': PORTS.smtp,
   'mail UI': PORTS.mailUi,
