@@ -163,7 +163,7 @@ async function main() {
     writeFileSync(file, page);
   }
 
-  for (const path of server.sitePaths) await writePage(path, fileForPath(path));
+  for (const path of [...server.sitePaths, ...server.privatePaths]) await writePage(path, fileForPath(path));
   await writePage(server.NOT_FOUND_PATH, join(SITE_DIR, '404.html'));
   // Hosting redirects / to /home; a host without that redirect still shows the home page.
   await writePage('/home', join(SITE_DIR, 'index.html'));
@@ -175,7 +175,9 @@ async function main() {
   );
   writeFileSync(join(SITE_DIR, 'manifest.webmanifest'), webManifest(server.site));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`✓ prerendered ${server.sitePaths.length} pages + 404 in ${seconds} s`);
+  console.log(
+    `✓ prerendered ${server.sitePaths.length} pages, ${server.privatePaths.length} private + 404 in ${seconds} s`,
+  );
 }
 
 await main();

@@ -14,6 +14,8 @@ export const ENQUIRY_PATH = '/enquiry';
 export const ABOUT_PATH = '/about';
 export const PRIVACY_PATH = '/privacy-policy';
 export const TERMS_PATH = '/terms-conditions';
+/** The sales team's private page: prerendered, but in no navigation and not in the sitemap. */
+export const INBOX_PATH = '/inbox';
 
 export const productPath = (slug: string) => `${PRODUCT_DESCRIPTION_PATH}/${slug}`;
 
@@ -79,6 +81,11 @@ export const pageRoutes: PageRoute[] = [
     TERMS_PATH,
     lazyPage(() => import('./pages/terms-page')),
     [`${PAGES_DIR}/terms-page.tsx`],
+  ),
+  exact(
+    INBOX_PATH,
+    lazyPage(() => import('./pages/inbox-page')),
+    [`${PAGES_DIR}/inbox-page.tsx`],
   ),
 ];
 

@@ -4,6 +4,7 @@ import {
   ABOUT_PATH,
   ENQUIRY_PATH,
   HOME_PATH,
+  INBOX_PATH,
   PRIVACY_PATH,
   PRODUCT_DESCRIPTION_PATH,
   PRODUCTS_PATH,
@@ -21,3 +22,6 @@ export const sitePaths: string[] = [
   PRIVACY_PATH,
   TERMS_PATH,
 ];
+
+/** Prerendered like the others but kept out of the sitemap (and noindex): the sales inbox. */
+export const privatePaths: string[] = [INBOX_PATH];

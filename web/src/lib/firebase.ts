@@ -9,7 +9,8 @@ import { loadCode } from './code-loading';
 const env = import.meta.env;
 const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-sme-hair';
 
-const firebaseConfig = {
+/** Also used by the sales inbox (lib/firebase-inbox.ts), under an app of its own. */
+export const firebaseConfig = {
   apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
   authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
   projectId,
@@ -17,7 +18,7 @@ const firebaseConfig = {
 };
 
 /** demo- projects exist only in the emulator, so they always talk to it. */
-const emulatorHost =
+export const emulatorHost =
   env.VITE_FIRESTORE_EMULATOR_HOST || (projectId.startsWith('demo-') ? '127.0.0.1:8080' : '');
 const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
 

@@ -1,0 +1,29 @@
+/**
+ * /inbox: the sales team's private page. Not in the navigation or the sitemap, and noindex (the
+ * head here and an X-Robots-Tag header in firebase.json). Its code, its stylesheet and Firebase
+ * Authentication with the full Firestore SDK load only here.
+ */
+import { Inbox } from '../../features/inbox/inbox';
+import inboxStylesheet from '../../features/inbox/inbox.css?url';
+import { usePageHead } from '../../features/seo/page-head';
+import { site } from '../../content/site';
+import { INBOX_PATH } from '../routes';
+
+export default function InboxPage() {
+  usePageHead({
+    title: `Sales inbox | ${site.companyName}`,
+    description: `The ${site.companyName} sales team's enquiries. Sign in with a sales account.`,
+    path: INBOX_PATH,
+    noindex: true,
+  });
+  return (
+    <section className="section inbox">
+      {/* Its own file: the site's one stylesheet, which every public page loads, stays as it was. */}
+      <link rel="stylesheet" href={inboxStylesheet} precedence="inbox" />
+      <div className="container inbox__container">
+        <h1 className="inbox__title">Sales inbox</h1>
+        <Inbox />
+      </div>
+    </section>
+  );
+}
