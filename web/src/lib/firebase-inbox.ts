@@ -10,14 +10,10 @@ import type { EnquiryCollection } from '@contract/enquiry';
 import { FOLLOW_UP_FIELD, SALES_CLAIM, type FollowUpStatus } from '@contract/follow-up';
 import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
 import { loadCode } from './code-loading';
-import { emulatorHost, firebaseConfig } from './firebase';
 
-const env = import.meta.env;
 const INBOX_APP_NAME = 'sales-inbox';
 /** The functions' region (ENQUIRY_REGION); the emulator ignores it. */
-const functionsRegion = env.VITE_FUNCTIONS_REGION || 'asia-south1';
-const usesEmulators = emulatorHost !== '';
-const EMULATOR_HOSTNAME = emulatorHost.split(':')[0] || '127.0.0.1';
+const functionsRegion = import.meta.env.VITE_FUNCTIONS_REGION || 'asia-south1';
 const AUTH_EMULATOR_PORT = 9099;
 const FUNCTIONS_EMULATOR_PORT = 5001;
 
@@ -37,18 +33,19 @@ export type StoredEnquiry = {
 };
 
 async function connect() {
-  const [appSdk, auth, firestore, functions] = await loadCode(() =>
-    Promise.all([
-      import('firebase/app'),
-      import('firebase/auth'),
-      import('firebase/firestore'),
-      import('firebase/functions'),
-    ]),
-  );
+  const [appSdk, auth, firestore, functions, { firebaseConfig, emulatorHost, appCheckSiteKey }] =
+    await loadCode(() =>
+      Promise.all([
+        import('firebase/app'),
+        import('firebase/auth'),
+        import('firebase/firestore'),
+        import('firebase/functions'),
+        import('./firebase-config'),
+      ]),
+    );
   const app =
     appSdk.getApps().find((candidate) => candidate.name === INBOX_APP_NAME) ??
     appSdk.initializeApp(firebaseConfig, INBOX_APP_NAME);
-  const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
   if (appCheckSiteKey) {
     const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await loadCode(
       () => import('firebase/app-check'),
@@ -64,13 +61,12 @@ async function connect() {
   });
   const db = firestore.getFirestore(app);
   const callables = functions.getFunctions(app, functionsRegion);
-  if (usesEmulators) {
-    auth.connectAuthEmulator(authInstance, `http://${EMULATOR_HOSTNAME}:${AUTH_EMULATOR_PORT}`, {
-      disableWarnings: true,
-    });
+  // demo- projects (and VITE_FIRESTORE_EMULATOR_HOST) use the emulators on the same host.
+  if (emulatorHost) {
     const [host = '127.0.0.1', port = '8080'] = emulatorHost.split(':');
+    auth.connectAuthEmulator(authInstance, `http://${host}:${AUTH_EMULATOR_PORT}`, { disableWarnings: true });
     firestore.connectFirestoreEmulator(db, host, Number(port));
-    functions.connectFunctionsEmulator(callables, EMULATOR_HOSTNAME, FUNCTIONS_EMULATOR_PORT);
+    functions.connectFunctionsEmulator(callables, host, FUNCTIONS_EMULATOR_PORT);
   }
   return { auth, authInstance, firestore, db, functions, callables };
 }
