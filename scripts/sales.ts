@@ -38,7 +38,13 @@ try {
       : `✔ ${command.email} (${uid}) no longer has access on ${where}; its sessions are ended.`,
   );
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const message =
+    code === 'auth/user-not-found'
+      ? 'no account has this email; create it first (Firebase console → Authentication → Add user)'
+      : error instanceof Error
+        ? error.message
+        : String(error);
   console.error(`✖ ${command.action} failed for ${command.email}: ${message}`);
   process.exitCode = 1;
 } finally {
