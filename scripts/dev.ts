@@ -30,7 +30,7 @@ run('npm', ['run', 'build:assets']);
 run('npm', ['run', 'build:functions']);
 
 const mail = startMailCatcher();
-const emulators = startEmulators('firestore,functions');
+const emulators = startEmulators('auth,firestore,functions');
 const vite = startServer('Vite', join(ROOT, 'node_modules', '.bin', 'vite'), []);
 const servers = [vite, emulators, mail];
 stopOnSignal(servers);

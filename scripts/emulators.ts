@@ -4,9 +4,18 @@
  *   tsx scripts/emulators.ts start --only firestore,functions
  */
 import { spawn } from 'node:child_process';
-import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, requireJava, ROOT } from './lib/emulator-env.ts';
+import {
+  emulatorEnv,
+  FIREBASE_BIN,
+  firebaseBaseArgs,
+  requireJava,
+  ROOT,
+  withAuthEmulator,
+} from './lib/emulator-env.ts';
 
-const [command, ...rest] = process.argv.slice(2);
+const [command, ...given] = process.argv.slice(2);
+const onlyAt = given.indexOf('--only');
+const rest = given.map((arg, index) => (index === onlyAt + 1 && onlyAt >= 0 ? withAuthEmulator(arg) : arg));
 if (command !== 'exec' && command !== 'start') {
   console.error('usage: tsx scripts/emulators.ts <exec|start> [--only list] ["command to run"]');
   process.exit(2);

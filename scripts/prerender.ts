@@ -136,9 +136,17 @@ async function inlineCriticalCss(
 ): Promise<string> {
   const link = `<link rel="stylesheet" crossorigin href="${stylesheet}">`;
   if (!page.includes(link)) throw new Error(`The page does not link ${stylesheet} as Vite wrote it.`);
+  // A page's own stylesheet that React hoists (<link precedence>, only the sales inbox has one)
+  // stays a stylesheet link, in the head, outside Beasties: that page is private and signed in,
+  // and the inbox's rules must be there before it shows.
+  const ownSheets: string[] = [];
+  const withoutOwn = page.replace(/<link rel="stylesheet"[^>]*data-precedence="[^"]*"\/?>/g, (element) => {
+    ownSheets.push(element.replace(/\/>$/, '>'));
+    return '';
+  });
   // Beasties reads <noscript> content as markup; keep the template's own noscript out of its way.
   const noscripts: string[] = [];
-  const kept = page.replace(/<noscript>[\s\S]*?<\/noscript>/g, (element) => {
+  const kept = withoutOwn.replace(/<noscript>[\s\S]*?<\/noscript>/g, (element) => {
     noscripts.push(element);
     return `<!--noscript-${noscripts.length - 1}-->`;
   });
@@ -154,7 +162,9 @@ async function inlineCriticalCss(
     throw new Error('A stylesheet link is left after inlining: it would block the first paint.');
   return processed.replace(
     '</head>',
-    `  <noscript><link rel="stylesheet" href="${stylesheet}"></noscript>\n  </head>`,
+    [...ownSheets, `<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`]
+      .map((element) => `  ${element}\n`)
+      .join('') + '  </head>',
   );
 }
 
@@ -237,7 +247,7 @@ async function main() {
     writeFileSync(file, inlined);
   }
 
-  for (const path of server.sitePaths) await writePage(path, fileForPath(path));
+  for (const path of [...server.sitePaths, ...server.privatePaths]) await writePage(path, fileForPath(path));
   await writePage(server.NOT_FOUND_PATH, join(SITE_DIR, '404.html'));
   // Hosting redirects / to /home; a host without that redirect still shows the home page.
   await writePage('/home', join(SITE_DIR, 'index.html'));
@@ -257,7 +267,9 @@ async function main() {
     );
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`✓ prerendered ${server.sitePaths.length} pages + 404 in ${seconds} s`);
+  console.log(
+    `✓ prerendered ${server.sitePaths.length} pages, ${server.privatePaths.length} private + 404 in ${seconds} s`,
+  );
 }
 
 await main();

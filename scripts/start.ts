@@ -1,9 +1,13 @@
 /**
  * `npm start`: builds the site and the functions, then runs the whole stack locally on the demo
- * project: Firestore, Functions and Hosting emulators plus a mail catcher (MailDev) that shows
- * every email the functions send. Ctrl-C stops everything.
+ * project: Firestore, Functions, Hosting and Auth emulators plus a mail catcher (MailDev) that
+ * shows every email the functions send, and creates the demo sales account for /inbox.
+ * Ctrl-C stops everything.
  */
-import { fail, PORTS, requireJava } from './lib/emulator-env.ts';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { fail, PORTS, PROJECT_ID, requireJava } from './lib/emulator-env.ts';
+import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './lib/sales-accounts.ts';
 import {
   requireFreePorts,
   run,
@@ -24,6 +28,7 @@ await requireFreePorts({
   hosting: PORTS.hosting,
   functions: PORTS.functions,
   firestore: PORTS.firestore,
+  auth: PORTS.auth,
   'emulator hub': PORTS.hub,
   'mail SMTP': PORTS.smtp,
   'mail UI': PORTS.mailUi,
@@ -42,6 +47,14 @@ try {
   await waitForUrl(`${MAIL_URL}/email`, STARTUP_TIMEOUT_MS, dead);
   await within(emulators.ready, STARTUP_TIMEOUT_MS, 'Starting the emulators');
   await waitForUrl(`${SITE_URL}/home`, STARTUP_TIMEOUT_MS, dead);
+  // The Auth emulator starts empty every time: the demo sales account is made anew.
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
+  const admin = initializeApp({ projectId: PROJECT_ID }, 'start');
+  try {
+    await ensureAccount(getAuth(admin), DEMO_SALES_ACCOUNT, true);
+  } finally {
+    await deleteApp(admin);
+  }
 } catch (error) {
   await stopServers(servers);
   fail(`The local stack did not start: ${(error as Error).message}.`);
@@ -53,5 +66,7 @@ console.log(`
   Site        ${SITE_URL}/home
   Mail        ${MAIL_URL}   (every email the sales team would get)
   Firestore   http://127.0.0.1:${PORTS.firestore}
+  Inbox       ${SITE_URL}/inbox   sign in as ${DEMO_SALES_ACCOUNT.email} / ${DEMO_SALES_ACCOUNT.password}
+              (npm run seed adds about 30 demo enquiries)
 Press Ctrl-C to stop.
 `);

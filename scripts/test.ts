@@ -17,6 +17,7 @@ await requireFreePorts({
   firestore: PORTS.firestore,
   'emulator hub': PORTS.hub,
   'SMTP catcher': PORTS.smtp,
+  auth: PORTS.auth,
 });
 
 const emulatorExec = (only: string, command: string) => [

@@ -7,6 +7,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated } from 'firebase-functions/firestore';
+import { HttpsError, onCall } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import {
   enquiryRegion,
@@ -19,6 +20,7 @@ import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } 
 import { handleEnquiryCreated, type DeliveryDeps } from './delivery';
 import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
+import { resendEnquiryEmail as resendForCaller, ResendError } from './resend';
 import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './sweeper';
 
 initializeApp();
@@ -77,5 +79,33 @@ export const retryUndeliveredEnquiryEmails = onSchedule(
   },
   async (event) => {
     await sweepUndeliveredEnquiries(runtimeDeps(), `${event.scheduleTime}/${randomUUID()}`);
+  },
+);
+
+/**
+ * The sales inbox's "Resend email" (RESEND_FUNCTION in contract/resend.ts names it for the
+ * browser): checks the `sales` claim itself, see resend.ts.
+ */
+export const resendEnquiryEmail = onCall(
+  {
+    region: enquiryRegion,
+    secrets: [smtpPassword],
+    timeoutSeconds: TRIGGER_TIMEOUT_SECONDS,
+    memory: '256MiB',
+  },
+  async (request) => {
+    const caller = request.auth
+      ? {
+          uid: request.auth.uid,
+          email: typeof request.auth.token.email === 'string' ? request.auth.token.email : null,
+          claims: request.auth.token as Record<string, unknown>,
+        }
+      : null;
+    try {
+      return await resendForCaller(runtimeDeps(), caller, request.data);
+    } catch (error) {
+      if (error instanceof ResendError) throw new HttpsError(error.code, error.message);
+      throw error;
+    }
   },
 );

@@ -18,6 +18,7 @@ export const PORTS = {
   hosting: 5000,
   functions: 5001,
   firestore: 8080,
+  auth: 9099,
   hub: 4400,
   logging: 4500,
   smtp: 2525,
@@ -26,6 +27,18 @@ export const PORTS = {
 } as const;
 
 export const FIRESTORE_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.firestore}`;
+/** The sales inbox signs in against the Auth emulator and calls its one function on the emulator. */
+export const AUTH_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.auth}`;
+export const FUNCTIONS_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.functions}`;
+
+/**
+ * The served site includes the sales inbox, which signs in: wherever Hosting runs, the Auth
+ * emulator runs too (so `--only firestore,functions,hosting` from any caller gets it).
+ */
+export function withAuthEmulator(only: string): string {
+  const names = only.split(',').map((name) => name.trim());
+  return names.includes('hosting') && !names.includes('auth') ? ['auth', ...names].join(',') : only;
+}
 
 const GCLOUD_FIRESTORE_JAR =
   '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
@@ -113,12 +126,16 @@ function offlineFirestoreJar(): string | null {
 }
 
 /**
- * firebase.json carries the production Content-Security-Policy; local runs talk to the Firestore
- * emulator instead of Google's endpoints, so they get a copy whose connect-src says exactly that.
+ * firebase.json carries the production Content-Security-Policy; local runs talk to the Firestore,
+ * Auth and Functions emulators instead of Google's endpoints, so they get a copy whose
+ * connect-src says exactly that.
  */
 export function writeLocalFirebaseConfig(): string {
   const config = readFileSync(join(ROOT, 'firebase.json'), 'utf8');
-  const local = config.replace(/connect-src [^;"]*/, `connect-src 'self' ${FIRESTORE_EMULATOR_ORIGIN}`);
+  const local = config.replace(
+    /connect-src [^;"]*/,
+    `connect-src 'self' ${FIRESTORE_EMULATOR_ORIGIN} ${AUTH_EMULATOR_ORIGIN} ${FUNCTIONS_EMULATOR_ORIGIN}`,
+  );
   if (local === config) fail('firebase.json has no connect-src in its Content-Security-Policy.');
   writeFileSync(LOCAL_FIREBASE_CONFIG, local);
   return LOCAL_FIREBASE_CONFIG;

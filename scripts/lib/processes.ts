@@ -2,7 +2,15 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { emulatorEnv, fail, FIREBASE_BIN, firebaseBaseArgs, PORTS, ROOT } from './emulator-env.ts';
+import {
+  emulatorEnv,
+  fail,
+  FIREBASE_BIN,
+  firebaseBaseArgs,
+  PORTS,
+  ROOT,
+  withAuthEmulator,
+} from './emulator-env.ts';
 
 /** True when nothing listens on 127.0.0.1:port. */
 export function portIsFree(port: number): Promise<boolean> {
@@ -130,7 +138,7 @@ export function startEmulators(only: string): ChildProcess & { ready: Promise<vo
   const child = startServer(
     'Firebase emulators',
     FIREBASE_BIN,
-    ['emulators:start', ...firebaseBaseArgs(), '--only', only],
+    ['emulators:start', ...firebaseBaseArgs(), '--only', withAuthEmulator(only)],
     {
       env: emulatorEnv(),
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -5,7 +5,8 @@
  * Then what a visitor sees at particular moments: a product page's first screen on a phone, the
  * open enquiry popup, and the thank-you dialog after a real enquiry.
  */
-import { rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/features/catalogue/reveal-schedule';
@@ -44,7 +45,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  // The sales inbox's pictures (inbox-*.png) belong to tests/e2e/inbox.test.ts, which may run first.
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const file of readdirSync(SCREENSHOT_DIR))
+    if (!file.startsWith('inbox-')) rmSync(join(SCREENSHOT_DIR, file), { recursive: true, force: true });
 });
 
 afterAll(async () => {

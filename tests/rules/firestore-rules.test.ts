@@ -12,7 +12,17 @@
 import { checkEnquiryDocument, ENQUIRY_COLLECTIONS } from '@contract/enquiry';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import fc from 'fast-check';
-import { addDoc, collection, doc, getDoc, setDoc, Timestamp, type Firestore } from 'firebase/firestore';
+import {
+  addDoc,
+  collection,
+  doc,
+  getDoc,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFirestoreRules, startRulesEnvironment } from '../support/rules-env.ts';
 import {
@@ -25,6 +35,15 @@ import {
 import { acceptedDocumentIdCases, deniedDocumentIdCases, STORED_ENQUIRY_IDS } from './document-id-cases.ts';
 import { formPayloads, stampedByServer, VALID_DOCUMENT } from './enquiry-documents.ts';
 import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries.ts';
+import {
+  SALES_CALLER_TITLES,
+  SALES_CALLERS,
+  SALES_EMAIL,
+  SALES_UID,
+  salesAccessCases,
+  salesCallerFirestore,
+  salesPrivateCollectionCases,
+} from './sales-access-cases.ts';
 import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage.ts';
 import {
   actorsOf,
@@ -208,6 +227,47 @@ describe('the rules and the enquiry contract agree on generated documents', () =
       }
     },
   );
+});
+
+describe('only sales accounts read enquiries, and change only their follow-up', () => {
+  const cases = [...salesAccessCases(), ...salesPrivateCollectionCases()];
+  const table = SALES_CALLERS.flatMap((caller) =>
+    cases.map((row) => {
+      const expected = caller === 'sales' ? row.forSales : 'denied by rules';
+      const verb = expected === 'allowed' ? 'can' : 'cannot';
+      return [`${SALES_CALLER_TITLES[caller]} ${verb} ${row.title}`, { caller, expected, ...row }] as const;
+    }),
+  );
+
+  it.for(table)('%s', async ([, { caller, expected, request }]) => {
+    expect(await verdictOf(request(salesCallerFirestore(env, caller), caller))).toBe(expected);
+  });
+
+  it('keeps a sales follow-up exactly as written, stamped with the server time', async () => {
+    const sales = salesCallerFirestore(env, 'sales');
+    const before = Date.now();
+    const target = ENQUIRY_COLLECTIONS[0];
+    const ref = doc(sales, target, EXISTING_ENQUIRY_ID);
+    await updateDoc(ref, {
+      followUp: {
+        status: 'Quoted',
+        note: 'Quoted ₹4,200 a kilo',
+        updatedBy: SALES_UID,
+        updatedByEmail: SALES_EMAIL,
+        updatedAt: serverTimestamp(),
+      },
+    });
+    const stored = (await getDoc(ref)).get('followUp') as Record<string, unknown>;
+    expect(stored).toMatchObject({ status: 'Quoted', note: 'Quoted ₹4,200 a kilo', updatedBy: SALES_UID });
+    expect((stored.updatedAt as Timestamp).toMillis()).toBeGreaterThan(before - SERVER_TIME_TOLERANCE_MS);
+  });
+
+  it('covers each of the four callers with at least 30 requests', () => {
+    console.info(
+      `sales access: ${cases.length} requests × ${SALES_CALLERS.length} callers = ${table.length} cases`,
+    );
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+  });
 });
 
 // Last on purpose: the report covers every request made above, and nothing else.

@@ -233,8 +233,10 @@ describe('headers', () => {
       expect(
         [...directives(csp)].filter(([, sources]) => sources.some((source) => /unsafe/.test(source))),
       ).toEqual([['style-src-attr', ["'unsafe-inline'"]]]);
-      // Local runs talk to the Firestore emulator and nothing else.
-      expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:8080;/);
+      // Local runs talk to the Firestore, Auth and Functions emulators and nothing else.
+      expect(csp).toMatch(
+        /connect-src 'self' http:\/\/127\.0\.0\.1:8080 http:\/\/127\.0\.0\.1:9099 http:\/\/127\.0\.0\.1:5001;/,
+      );
       expect(headers.get('strict-transport-security')).toMatch(/max-age=\d{8,}/);
       expect(headers.get('x-content-type-options')).toBe('nosniff');
       expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -287,12 +289,16 @@ describe('the production Content-Security-Policy (firebase.json; no test here ca
       'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
-      // Firestore writes, the App Check token exchange, and reCAPTCHA's own calls.
+      // Firestore, the App Check token exchange, and reCAPTCHA's own calls; the sales inbox's
+      // sign-in (Identity Toolkit, token refresh) and its resend function.
       'connect-src': [
         "'self'",
         'https://firestore.googleapis.com',
         'https://content-firebaseappcheck.googleapis.com',
         'https://www.google.com/recaptcha/',
+        'https://identitytoolkit.googleapis.com',
+        'https://securetoken.googleapis.com',
+        'https://*.cloudfunctions.net',
       ],
       // The badge and the challenge are frames from Google.
       'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
@@ -308,7 +314,12 @@ describe('the production Content-Security-Policy (firebase.json; no test here ca
   it('is what local runs serve, with the emulator in connect-src instead of Google', async () => {
     const served = directives((await get('/home')).headers.get('content-security-policy') ?? '');
     const production = directives(productionCsp());
-    expect(served.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8080']);
+    expect(served.get('connect-src')).toEqual([
+      "'self'",
+      'http://127.0.0.1:8080',
+      'http://127.0.0.1:9099',
+      'http://127.0.0.1:5001',
+    ]);
     served.delete('connect-src');
     production.delete('connect-src');
     expect(served).toEqual(production);

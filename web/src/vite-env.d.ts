@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
   /** reCAPTCHA Enterprise site key: when set, App Check protects the enquiry writes. */
   readonly VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY?: string;
+  /** Region of the functions (ENQUIRY_REGION) the sales inbox calls; defaults to asia-south1. */
+  readonly VITE_FUNCTIONS_REGION?: string;
 }
 
 /** The year the site was built (vite.config.ts `define`): the footer's copyright year. */

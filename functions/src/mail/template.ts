@@ -22,6 +22,7 @@ import {
   checkField,
   type EnquiryCollection,
 } from '../contract/enquiry';
+import { fieldText, HELD_REASON_TEXT } from '../contract/enquiry-columns';
 import { csvFile } from '../csv';
 import type { HeldReason } from '../delivery-state';
 import { formatIndiaDateTime } from '../india-time';
@@ -106,13 +107,7 @@ export function headerText(value: string): string {
   return oneLineText(value).replace(/=\?/g, '= ?');
 }
 
-/** A stored value as text: the contract stores strings, an Admin-written document may not. */
-export function fieldText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
-}
+export { fieldText, HELD_REASON_TEXT };
 
 function field(enquiry: Enquiry, name: string): string {
   return fieldText(enquiry.data[name]);
@@ -375,12 +370,6 @@ export function composeAcknowledgementEmail(enquiry: Enquiry, settings: MailSett
   if (salesAddress) mail.replyTo = { name: '', address: salesAddress };
   return mail;
 }
-
-export const HELD_REASON_TEXT: Record<HeldReason, string> = {
-  'sender-limit': 'this address or phone already had its emails today',
-  'hourly-cap': 'the hourly email cap was reached',
-  'daily-cap': 'the daily email cap was reached',
-};
 
 export type HeldEnquiry = Enquiry & { heldReason: string };
 

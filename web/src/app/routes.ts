@@ -6,6 +6,7 @@ import {
   ABOUT_PATH,
   ENQUIRY_PATH,
   HOME_PATH,
+  INBOX_PATH,
   PRIVACY_PATH,
   PRODUCT_DESCRIPTION_PATH,
   PRODUCTS_PATH,
@@ -77,6 +78,11 @@ export const pageRoutes: PageRoute[] = [
     TERMS_PATH,
     lazyPage(() => import('./pages/terms-page')),
     [`${PAGES_DIR}/terms-page.tsx`],
+  ),
+  exact(
+    INBOX_PATH,
+    lazyPage(() => import('./pages/inbox-page')),
+    [`${PAGES_DIR}/inbox-page.tsx`],
   ),
 ];
 

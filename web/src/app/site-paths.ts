@@ -12,3 +12,6 @@ export const sitePaths: string[] = [
   paths.PRIVACY_PATH,
   paths.TERMS_PATH,
 ];
+
+/** Prerendered like the others but kept out of the sitemap (and noindex): the sales inbox. */
+export const privatePaths: string[] = [paths.INBOX_PATH];

@@ -9,6 +9,8 @@ export const ENQUIRY_PATH = '/enquiry';
 export const ABOUT_PATH = '/about';
 export const PRIVACY_PATH = '/privacy-policy';
 export const TERMS_PATH = '/terms-conditions';
+/** The sales team's private page: prerendered, but in no navigation and not in the sitemap. */
+export const INBOX_PATH = '/inbox';
 
 export const productPath = (slug: string) => `${PRODUCT_DESCRIPTION_PATH}/${slug}`;
 

@@ -6,27 +6,13 @@ import type { EnquiryCollection } from '@contract/enquiry';
 import { ENQUIRY_RECEIPTS_COLLECTION } from '@contract/enquiry-id';
 import { loadCode } from './code-loading';
 
-const env = import.meta.env;
-const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-sme-hair';
-
-const firebaseConfig = {
-  apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
-  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
-  projectId,
-  appId: env.VITE_FIREBASE_APP_ID || '1:000000000000:web:0000000000000000000000',
-};
-
-/** demo- projects exist only in the emulator, so they always talk to it. */
-const emulatorHost =
-  env.VITE_FIRESTORE_EMULATOR_HOST || (projectId.startsWith('demo-') ? '127.0.0.1:8080' : '');
-const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
-
 /** A visitor should hear back within this time rather than watch a spinner forever. */
 export const WRITE_TIMEOUT_MS = 20_000;
 
 async function connect() {
-  const [{ initializeApp }, firestore] = await loadCode(() =>
-    Promise.all([import('firebase/app'), import('firebase/firestore/lite')]),
+  const [{ initializeApp }, firestore, { firebaseConfig, emulatorHost, appCheckSiteKey }] = await loadCode(
+    () =>
+      Promise.all([import('firebase/app'), import('firebase/firestore/lite'), import('./firebase-config')]),
   );
   const app = initializeApp(firebaseConfig);
   if (appCheckSiteKey) {

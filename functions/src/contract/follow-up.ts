@@ -1,0 +1,40 @@
+/**
+ * The sales team's follow-up on an enquiry: the only part of an enquiry document a client may
+ * change, and only a sales account (custom claim `sales: true`). firestore.rules checks the same
+ * names and limits by hand; tests/rules proves it.
+ *
+ * Pure TypeScript with no imports, so the inbox, the rules tests and the functions share it.
+ */
+
+/** The map on the enquiry document that holds the follow-up. */
+export const FOLLOW_UP_FIELD = 'followUp';
+
+/** New → Contacted → Quoted → Won / Lost. */
+export const FOLLOW_UP_STATUSES = ['New', 'Contacted', 'Quoted', 'Won', 'Lost'] as const;
+export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
+/** An enquiry nobody has touched yet reads as New. */
+export const DEFAULT_FOLLOW_UP_STATUS: FollowUpStatus = 'New';
+
+/** A short internal note, counted in UTF-16 code units as the rules' size() does. */
+export const FOLLOW_UP_NOTE_MAX_LENGTH = 1000;
+
+/** The custom claim that makes an account a sales account. */
+export const SALES_CLAIM = 'sales';
+
+/**
+ * The map as stored. `updatedBy` is the account's uid and `updatedByEmail` its email from the
+ * same ID token, so the inbox can say who changed it; `updatedAt` is the server's time.
+ */
+export type FollowUp<Time = unknown> = {
+  status: FollowUpStatus;
+  note: string;
+  updatedBy: string;
+  updatedByEmail: string;
+  updatedAt: Time;
+};
+
+export const FOLLOW_UP_KEYS = ['status', 'note', 'updatedBy', 'updatedByEmail', 'updatedAt'] as const;
+
+export function isFollowUpStatus(value: unknown): value is FollowUpStatus {
+  return typeof value === 'string' && (FOLLOW_UP_STATUSES as readonly string[]).includes(value);
+}

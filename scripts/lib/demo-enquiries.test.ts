@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { checkEnquiryDocument, ENQUIRY_COLLECTIONS } from '../../functions/src/contract/enquiry';
+import { demoEnquiries } from './demo-enquiries';
+import { parseSalesArgs, SalesUsageError, useAuthEmulator } from './sales-accounts';
+
+describe('npm run seed', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const enquiries = demoEnquiries(now);
+
+  it('adds about thirty enquiries the contract accepts, in both forms, over several weeks', () => {
+    expect(enquiries.length).toBe(30);
+    for (const enquiry of enquiries) {
+      expect(
+        checkEnquiryDocument(enquiry.collection, { ...enquiry.fields, createdAt: now }),
+        enquiry.id,
+      ).toEqual([]);
+      expect(enquiry.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    for (const collection of ENQUIRY_COLLECTIONS)
+      expect(enquiries.filter((enquiry) => enquiry.collection === collection).length).toBeGreaterThanOrEqual(
+        8,
+      );
+    const weeks = new Set(
+      enquiries.map((enquiry) =>
+        Math.floor((now.getTime() - enquiry.createdAt.getTime()) / (7 * 86_400_000)),
+      ),
+    );
+    expect(weeks.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('shows every state the inbox must make stand out, and some follow-up', () => {
+    const states = new Set(enquiries.map((enquiry) => enquiry.notification.state));
+    for (const state of ['SENT', 'FAILED', 'HELD', 'DIGESTED', 'DUPLICATE']) expect(states).toContain(state);
+    expect(enquiries.some((enquiry) => enquiry.followUp?.status === 'Won')).toBe(true);
+  });
+});
+
+describe('npm run sales', () => {
+  it('reads grant and revoke with an email, on the emulator unless given a project', () => {
+    expect(parseSalesArgs(['grant', 'a@example.com'])).toEqual({
+      action: 'grant',
+      email: 'a@example.com',
+      projectId: 'demo-sme-hair',
+    });
+    expect(parseSalesArgs(['revoke', 'a@example.com', '--project', 'sme-hair-live']).projectId).toBe(
+      'sme-hair-live',
+    );
+    expect(useAuthEmulator('demo-sme-hair', {})).toBe('127.0.0.1:9099');
+    expect(useAuthEmulator('sme-hair-live', {})).toBeNull();
+  });
+
+  it.each([
+    [[]],
+    [['promote', 'a@example.com']],
+    [['grant']],
+    [['grant', 'not-an-email']],
+    [['grant', 'a@example.com', 'b@example.com']],
+  ])('refuses %j with a usage line', (argv) => {
+    expect(() => parseSalesArgs(argv)).toThrow(SalesUsageError);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Sales accounts: the custom claim `sales: true` that lets an account into /inbox, set with
+ * firebase-admin. Used by `npm run sales`, `npm start` (the demo account) and the browser tests.
+ *
+ * On the emulator (a `demo-` project, or FIREBASE_AUTH_EMULATOR_HOST set) nothing leaves the
+ * machine; with a real project id it uses application default credentials.
+ */
+import { parseArgs } from 'node:util';
+import type { Auth } from 'firebase-admin/auth';
+import { SALES_CLAIM } from '../../functions/src/contract/follow-up';
+import { PORTS, PROJECT_ID } from './emulator-env.ts';
+
+export const DEMO_SALES_ACCOUNT = { email: 'sales@example.com', password: 'sales-demo-1' } as const;
+export const AUTH_EMULATOR_HOST = `127.0.0.1:${PORTS.auth}`;
+
+export const SALES_USAGE = 'usage: npm run sales -- <grant|revoke> <email> [--project project-id]';
+
+export class SalesUsageError extends Error {}
+
+export type SalesCommand = { action: 'grant' | 'revoke'; email: string; projectId: string };
+
+export function parseSalesArgs(argv: string[]): SalesCommand {
+  let parsed: { values: { project?: string }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { project: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new SalesUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const [action, email, ...extra] = parsed.positionals;
+  if (action !== 'grant' && action !== 'revoke') throw new SalesUsageError('say grant or revoke');
+  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new SalesUsageError(`"${email ?? ''}" is not an email address`);
+  if (extra.length > 0) throw new SalesUsageError(`unexpected ${extra.join(' ')}`);
+  const projectId = parsed.values.project ?? PROJECT_ID;
+  if (!/^[a-z0-9-]{4,40}$/.test(projectId))
+    throw new SalesUsageError(`"${projectId}" is not a Firebase project id`);
+  return { action, email, projectId };
+}
+
+/** A `demo-` project lives only in the emulator; FIREBASE_AUTH_EMULATOR_HOST, when set, always wins. */
+export function useAuthEmulator(projectId: string, env: NodeJS.ProcessEnv): string | null {
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) return env.FIREBASE_AUTH_EMULATOR_HOST;
+  return projectId.startsWith('demo-') ? AUTH_EMULATOR_HOST : null;
+}
+
+/** Sets or clears the claim, keeping any other claims the account has; returns the uid. */
+export async function setSalesClaim(auth: Auth, email: string, sales: boolean): Promise<string> {
+  const user = await auth.getUserByEmail(email);
+  const others = Object.entries(user.customClaims ?? {}).filter(([name]) => name !== SALES_CLAIM);
+  const claims = Object.fromEntries(sales ? [...others, [SALES_CLAIM, true]] : others);
+  await auth.setCustomUserClaims(user.uid, claims);
+  // A revoked account's open sessions end at their next token refresh instead of within the hour.
+  if (!sales) await auth.revokeRefreshTokens(user.uid);
+  return user.uid;
+}
+
+/** The account, created with this password if it does not exist yet, with or without the claim. */
+export async function ensureAccount(
+  auth: Auth,
+  account: { email: string; password: string },
+  sales: boolean,
+): Promise<string> {
+  try {
+    await auth.getUserByEmail(account.email);
+  } catch {
+    await auth.createUser({ email: account.email, password: account.password, emailVerified: true });
+  }
+  return setSalesClaim(auth, account.email, sales);
+}

@@ -1,0 +1,52 @@
+/**
+ * Gives an account access to the sales inbox (/inbox), or takes it away:
+ *
+ *   npm run sales -- grant someone@example.com          # the local emulator (demo project)
+ *   npm run sales -- revoke someone@example.com --project <real-project-id>
+ *
+ * The account must exist (Firebase console → Authentication → Add user, or the emulator). The
+ * change reaches the inbox at the account's next sign-in or token refresh (within an hour);
+ * revoking also ends its open sessions at once.
+ */
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import {
+  parseSalesArgs,
+  SALES_USAGE,
+  SalesUsageError,
+  setSalesClaim,
+  useAuthEmulator,
+} from './lib/sales-accounts.ts';
+
+let command;
+try {
+  command = parseSalesArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof SalesUsageError)) throw error;
+  console.error(`✖ ${error.message}\n${SALES_USAGE}`);
+  process.exit(2);
+}
+const emulator = useAuthEmulator(command.projectId, process.env);
+if (emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+const app = initializeApp({ projectId: command.projectId });
+try {
+  const uid = await setSalesClaim(getAuth(app), command.email, command.action === 'grant');
+  const where = emulator ? `the Auth emulator at ${emulator}` : `project ${command.projectId}`;
+  console.log(
+    command.action === 'grant'
+      ? `✔ ${command.email} (${uid}) can now use the sales inbox on ${where}.`
+      : `✔ ${command.email} (${uid}) no longer has access on ${where}; its sessions are ended.`,
+  );
+} catch (error) {
+  const code = (error as { code?: unknown }).code;
+  const message =
+    code === 'auth/user-not-found'
+      ? 'no account has this email; create it first (Firebase console → Authentication → Add user)'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`✖ ${command.action} failed for ${command.email}: ${message}`);
+  process.exitCode = 1;
+} finally {
+  await deleteApp(app);
+}

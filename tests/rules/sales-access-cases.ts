@@ -1,0 +1,202 @@
+/**
+ * Who may read and follow up enquiries (the sales inbox): accounts whose ID token carries the
+ * custom claim `sales: true`, for reading, listing and the `followUp` map only. Every row runs
+ * as each caller of SALES_CALLERS; its verdict for each is in the row.
+ */
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
+import {
+  FOLLOW_UP_FIELD,
+  FOLLOW_UP_NOTE_MAX_LENGTH,
+  FOLLOW_UP_STATUSES,
+  SALES_CLAIM,
+} from '@contract/follow-up';
+import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  serverTimestamp,
+  Timestamp,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
+import { EXISTING_ENQUIRY_ID } from './attack-cases.ts';
+import type { Verdict } from './rules-harness.ts';
+
+export const SALES_UID = 'sales-person';
+export const SALES_EMAIL = 'sales@example.com';
+
+export type SalesCaller = 'sales' | 'signedInWithoutClaim' | 'salesFalse' | 'anonymous';
+
+export const SALES_CALLER_TITLES: Record<SalesCaller, string> = {
+  sales: 'a sales account',
+  signedInWithoutClaim: 'a signed-in account without the claim',
+  salesFalse: 'an account with sales: false',
+  anonymous: 'an anonymous caller',
+};
+
+export const SALES_CALLERS = Object.keys(SALES_CALLER_TITLES) as SalesCaller[];
+
+const uidOf: Record<Exclude<SalesCaller, 'anonymous'>, string> = {
+  sales: SALES_UID,
+  signedInWithoutClaim: 'customer-with-account',
+  salesFalse: 'former-sales-person',
+};
+const emailOf: Record<Exclude<SalesCaller, 'anonymous'>, string> = {
+  sales: SALES_EMAIL,
+  signedInWithoutClaim: 'customer@example.com',
+  salesFalse: 'former@example.com',
+};
+
+function contextOf(env: RulesTestEnvironment, caller: SalesCaller): RulesTestContext {
+  if (caller === 'anonymous') return env.unauthenticatedContext();
+  const claims: Record<string, unknown> = { email: emailOf[caller], email_verified: true };
+  if (caller === 'sales') claims[SALES_CLAIM] = true;
+  if (caller === 'salesFalse') claims[SALES_CLAIM] = false;
+  return env.authenticatedContext(uidOf[caller], claims);
+}
+
+export function salesCallerFirestore(env: RulesTestEnvironment, caller: SalesCaller): Firestore {
+  return contextOf(env, caller).firestore() as unknown as Firestore;
+}
+
+/** Whoever calls: the follow-up names that caller, as the inbox writes it. */
+type Request = (db: Firestore, caller: SalesCaller) => Promise<unknown>;
+
+export type SalesAccessCase = {
+  title: string;
+  request: Request;
+  /** The sales account's verdict; every other caller is always denied. */
+  forSales: Verdict;
+};
+
+const enquiryRef = (db: Firestore, target: EnquiryCollection) => doc(db, target, EXISTING_ENQUIRY_ID);
+
+const callerUid = (caller: SalesCaller) => (caller === 'anonymous' ? 'nobody' : uidOf[caller]);
+const callerEmail = (caller: SalesCaller) =>
+  caller === 'anonymous' ? 'nobody@example.com' : emailOf[caller];
+
+function followUp(caller: SalesCaller, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    status: 'Contacted',
+    note: 'Called back; sending prices for 50 kg of raw temple hair.',
+    updatedBy: callerUid(caller),
+    updatedByEmail: callerEmail(caller),
+    updatedAt: serverTimestamp(),
+    ...changes,
+  };
+}
+
+/** The follow-up without one of its keys. */
+function followUpWithout(caller: SalesCaller, key: string): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(followUp(caller)).filter(([name]) => name !== key));
+}
+
+const setFollowUp =
+  (target: EnquiryCollection, changes: Record<string, unknown> = {}): Request =>
+  (db, caller) =>
+    updateDoc(enquiryRef(db, target), { [FOLLOW_UP_FIELD]: followUp(caller, changes) });
+
+export function salesAccessCases(): SalesAccessCase[] {
+  return ENQUIRY_COLLECTIONS.flatMap((target): SalesAccessCase[] => [
+    {
+      title: `read one ${target} enquiry`,
+      request: (db) => getDoc(enquiryRef(db, target)),
+      forSales: 'allowed',
+    },
+    {
+      title: `list ${target}, newest first, 50 at a time`,
+      request: (db) => getDocs(query(collection(db, target), orderBy('createdAt', 'desc'), limit(50))),
+      forSales: 'allowed',
+    },
+    ...FOLLOW_UP_STATUSES.map((status): SalesAccessCase => ({
+      title: `mark a ${target} enquiry ${status}`,
+      request: setFollowUp(target, { status }),
+      forSales: 'allowed',
+    })),
+    {
+      title: `write a ${FOLLOW_UP_NOTE_MAX_LENGTH}-character note on a ${target} enquiry`,
+      request: setFollowUp(target, { note: 'n'.repeat(FOLLOW_UP_NOTE_MAX_LENGTH) }),
+      forSales: 'allowed',
+    },
+    {
+      title: `write a ${FOLLOW_UP_NOTE_MAX_LENGTH + 1}-character note on a ${target} enquiry`,
+      request: setFollowUp(target, { note: 'n'.repeat(FOLLOW_UP_NOTE_MAX_LENGTH + 1) }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `write a note that is not text on a ${target} enquiry`,
+      request: setFollowUp(target, { note: 42 }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `set a status outside the list on a ${target} enquiry`,
+      request: setFollowUp(target, { status: 'Shipped' }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `sign a follow-up with another account's uid on a ${target} enquiry`,
+      request: setFollowUp(target, { updatedBy: 'someone-else' }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `sign a follow-up with another email on a ${target} enquiry`,
+      request: setFollowUp(target, { updatedByEmail: 'boss@example.com' }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `date a follow-up by the device's clock on a ${target} enquiry`,
+      request: setFollowUp(target, { updatedAt: Timestamp.fromMillis(Date.now() - 86_400_000) }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `add a key to the follow-up of a ${target} enquiry`,
+      request: setFollowUp(target, { priority: 'high' }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `leave the note out of the follow-up of a ${target} enquiry`,
+      request: (db, caller) =>
+        updateDoc(enquiryRef(db, target), { [FOLLOW_UP_FIELD]: followUpWithout(caller, 'note') }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `store the follow-up of a ${target} enquiry as plain text`,
+      request: (db) => updateDoc(enquiryRef(db, target), { [FOLLOW_UP_FIELD]: 'Contacted' }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `change what the visitor sent in a ${target} enquiry along with the follow-up`,
+      request: (db, caller) =>
+        updateDoc(enquiryRef(db, target), {
+          [FOLLOW_UP_FIELD]: followUp(caller),
+          name: 'Someone else',
+        }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `mark a ${target} enquiry's email as sent`,
+      request: (db) => updateDoc(enquiryRef(db, target), { 'notification.state': 'SENT' }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `delete a ${target} enquiry`,
+      request: (db) => deleteDoc(enquiryRef(db, target)),
+      forSales: 'denied by rules',
+    },
+  ]);
+}
+
+/** Collections the inbox has no business reading: the functions' own bookkeeping. */
+export function salesPrivateCollectionCases(): SalesAccessCase[] {
+  return ['enquiry-admission', 'enquiry-resends'].map((name) => ({
+    title: `list the functions' ${name} documents`,
+    request: (db) => getDocs(query(collection(db, name), limit(1))),
+    forSales: 'denied by rules',
+  }));
+}

@@ -1,0 +1,51 @@
+/**
+ * The sales inbox as Hosting serves it: a private page that crawlers are told to leave out, that
+ * no public page links to, and whose code (Firebase Auth, the full Firestore SDK) no public page
+ * downloads.
+ */
+import { describe, expect, it } from 'vitest';
+import { site } from '../../web/src/content/site';
+import { SITE_ROUTES } from '../e2e/visitor';
+
+const SITE = 'http://127.0.0.1:5000';
+const get = (path: string) => fetch(`${SITE}${path}`, { redirect: 'manual' });
+
+/** The boot script's module list: what a page loads after its first paint. */
+function firstLoadModules(html: string): string[] {
+  const boot = /<script data-style="[^"]+" data-modules="([^"]+)">/.exec(html);
+  return boot?.[1]?.split(' ') ?? [];
+}
+
+describe('/inbox', () => {
+  it('is served, noindex in its head and its headers, and absent from the sitemap', async () => {
+    const response = await get('/inbox');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await response.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<h1[^>]*>Sales inbox<\/h1>/);
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`${site.siteUrl}/home`);
+    expect(sitemap).not.toContain('/inbox');
+  });
+
+  it('is linked from no public page, and none of them loads its code', async () => {
+    const inboxModules = firstLoadModules(await (await get('/inbox')).text());
+    const inboxPage = inboxModules.find((file) => /\/inbox-page-[^/]+\.js$/.test(file));
+    expect(inboxPage, 'the inbox page has its own chunk').toBeDefined();
+    for (const route of SITE_ROUTES.filter((candidate) => candidate.status === 200)) {
+      const html = await (await get(route.path)).text();
+      expect(html, route.path).not.toMatch(/href="\/inbox/);
+      expect(firstLoadModules(html), route.path).not.toContain(inboxPage);
+      expect(html, route.path).not.toMatch(/\/assets\/inbox-[^"]+\.css/);
+    }
+  });
+
+  it('starts without Firebase: the SDK comes only once the page runs', async () => {
+    expect(firstLoadModules(await (await get('/inbox')).text()).length).toBeGreaterThan(2);
+    for (const file of firstLoadModules(await (await get('/inbox')).text())) {
+      const code = await (await get(file)).text();
+      expect(code, file).not.toMatch(/identitytoolkit\.googleapis\.com|firestore\.googleapis\.com/);
+    }
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * /inbox: the sales team's private page. Not in the navigation or the sitemap, and noindex (the
+ * head here and an X-Robots-Tag header in firebase.json). Its code, its stylesheet and Firebase
+ * Authentication with the full Firestore SDK load only here.
+ */
+import { Inbox } from '../../features/inbox/inbox';
+import { InboxStylesheet } from '../../features/inbox/inbox-stylesheet';
+import { usePageHead } from '../../features/seo/page-head';
+import { site } from '../../content/site';
+import { INBOX_PATH } from '../../config/paths';
+
+export default function InboxPage() {
+  usePageHead({
+    title: `Sales inbox | ${site.companyName}`,
+    description: `The ${site.companyName} sales team's enquiries. Sign in with a sales account.`,
+    path: INBOX_PATH,
+    noindex: true,
+  });
+  return (
+    <section className="section inbox">
+      <InboxStylesheet />
+      <div className="container inbox__container">
+        <h1 className="inbox__title">Sales inbox</h1>
+        <Inbox />
+      </div>
+    </section>
+  );
+}

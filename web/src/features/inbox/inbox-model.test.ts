@@ -1,0 +1,116 @@
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry';
+import { describe, expect, it } from 'vitest';
+import {
+  chartWeeks,
+  collectionsFor,
+  contactLinks,
+  dateRange,
+  deliveryState,
+  EMPTY_FILTER,
+  matchesFilter,
+  mergeNewest,
+  needsAttention,
+  readFilter,
+  writeFilter,
+  type InboxEnquiry,
+} from './inbox-model';
+
+const enquiry = (
+  id: string,
+  receivedAt: string | null,
+  data: Record<string, unknown> = {},
+  collection: InboxEnquiry['collection'] = ENQUIRY_COLLECTION,
+): InboxEnquiry => ({ collection, id, data, receivedAt: receivedAt ? new Date(receivedAt) : null });
+
+describe('the filter in the address', () => {
+  it('survives a round trip, so a reload or a new sign-in shows the same list', () => {
+    const filter = {
+      form: 'popup' as const,
+      from: '2026-10-01',
+      to: '2026-11-22',
+      kind: 'I am a Distributor',
+      state: 'HELD' as const,
+      search: 'Kumar & Sons',
+    };
+    const query = writeFilter(filter, `${POPUP_ENQUIRY_COLLECTION}/abc`);
+    expect(readFilter(query)).toEqual(filter);
+    expect(new URLSearchParams(query).get('open')).toBe(`${POPUP_ENQUIRY_COLLECTION}/abc`);
+  });
+
+  it('drops values it does not know instead of filtering on them', () => {
+    expect(readFilter('?form=fax&state=LOST&from=yesterday&kind=Spy')).toEqual(EMPTY_FILTER);
+    expect(writeFilter(EMPTY_FILTER, null)).toBe('');
+  });
+
+  it('reads both collections unless a form is chosen, and the "to" day whole', () => {
+    expect(collectionsFor(EMPTY_FILTER)).toEqual([ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION]);
+    expect(collectionsFor({ ...EMPTY_FILTER, form: 'full' })).toEqual([ENQUIRY_COLLECTION]);
+    const { since, until } = dateRange({ ...EMPTY_FILTER, from: '2026-11-01', to: '2026-11-01' });
+    // Midnight in Coimbatore is 18:30 UTC the day before.
+    expect(since?.toISOString()).toBe('2026-10-31T18:30:00.000Z');
+    expect(until?.toISOString()).toBe('2026-11-01T18:30:00.000Z');
+  });
+});
+
+describe('the merged list', () => {
+  it('is the newest overall from both collections, with an enquiry still being stored on top', () => {
+    const full = [enquiry('f3', '2026-11-20T10:00:00Z'), enquiry('f1', '2026-11-01T10:00:00Z')];
+    const popup = [
+      enquiry('p4', '2026-11-21T10:00:00Z', {}, POPUP_ENQUIRY_COLLECTION),
+      enquiry('p2', '2026-11-10T10:00:00Z', {}, POPUP_ENQUIRY_COLLECTION),
+    ];
+    const arriving = enquiry('new', null);
+    expect(mergeNewest([[arriving, ...full], popup], 3).map((e) => e.id)).toEqual(['new', 'p4', 'f3']);
+  });
+});
+
+describe('the in-page filters', () => {
+  const priya = enquiry('a', '2026-11-20T10:00:00Z', {
+    name: 'Priya Raman',
+    email: 'priya@salonchennai.in',
+    phone: '9876543210',
+    city: 'Chennai',
+    ordertype: 'bulk',
+    notification: { state: 'HELD' },
+  });
+  it('searches name, email, phone and city, ignoring case and accents', () => {
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, search: 'RAMAN' })).toBe(true);
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, search: 'salonchennai' })).toBe(true);
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, search: '98765' })).toBe(true);
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, search: 'chénnai' })).toBe(true);
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, search: 'Mumbai' })).toBe(false);
+  });
+  it('filters by state and by order or business type', () => {
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, state: 'HELD', kind: 'bulk' })).toBe(true);
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, state: 'SENT' })).toBe(false);
+    expect(matchesFilter(priya, { ...EMPTY_FILTER, kind: 'retail' })).toBe(false);
+  });
+  it('makes FAILED, HELD and DUPLICATE stand out, and reads no record as waiting', () => {
+    expect(needsAttention(priya)).toBe(true);
+    expect(deliveryState(enquiry('b', null))).toBe('PENDING');
+    expect(needsAttention(enquiry('c', null, { notification: { state: 'SENT' } }))).toBe(false);
+  });
+});
+
+describe('the chart weeks', () => {
+  it('are twelve Monday-to-Sunday weeks in India time, the current one last', () => {
+    // Monday 23 Nov 2026 at 01:00 in India is still Sunday 22 Nov in UTC.
+    const weeks = chartWeeks(new Date('2026-11-22T19:30:00Z'));
+    expect(weeks).toHaveLength(12);
+    expect(weeks.at(-1)?.start.toISOString()).toBe('2026-11-22T18:30:00.000Z');
+    expect(weeks.at(-1)?.label).toBe('23 Nov');
+    expect(weeks[0]?.label).toBe('7 Sep');
+  });
+});
+
+describe('one-tap links', () => {
+  it('call and WhatsApp the Indian number and reply to the address', () => {
+    const links = contactLinks(
+      enquiry('a', null, { name: 'Priya', phone: '9876543210', email: 'priya+hair@example.in' }),
+      'SME',
+    );
+    expect(links.call).toBe('tel:+919876543210');
+    expect(links.whatsApp).toMatch(/^https:\/\/wa\.me\/919876543210\?text=Hello%20Priya/);
+    expect(links.email).toMatch(/^mailto:priya%2Bhair@example\.in\?subject=Your%20enquiry%20to%20SME/);
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * What the sales inbox shows, as plain functions: the filter (kept in the address, so a reload or
+ * a lost session keeps it), merging both collections newest first, each enquiry's delivery state,
+ * the weekly chart's weeks, and the one-tap links.
+ */
+import {
+  BUSINESS_OPTIONS,
+  ENQUIRY_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  ORDER_TYPES,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from '@contract/enquiry';
+import { DEFAULT_FOLLOW_UP_STATUS, isFollowUpStatus, type FollowUpStatus } from '@contract/follow-up';
+import { DELIVERY_STATES, type DeliveryState } from '../../../../functions/src/delivery-state';
+
+/** Enquiries the list shows at first, and how many more each "Load more" adds. */
+export const PAGE_SIZE = 50;
+/** Weeks in the chart. */
+export const CHART_WEEKS = 12;
+
+export const FORM_LABELS: Record<EnquiryCollection, string> = {
+  [ENQUIRY_COLLECTION]: 'Full form',
+  [POPUP_ENQUIRY_COLLECTION]: 'Popup',
+};
+
+export const FORM_FILTER_VALUES = { full: ENQUIRY_COLLECTION, popup: POPUP_ENQUIRY_COLLECTION } as const;
+export type FormFilter = keyof typeof FORM_FILTER_VALUES | '';
+
+/** "Order type or business type": the full form's order types, then the popup's business options. */
+export const KIND_OPTIONS: { value: string; label: string }[] = [
+  ...ORDER_TYPES.map((type) => ({ value: type.value, label: `Order: ${type.label}` })),
+  ...BUSINESS_OPTIONS.map((option) => ({ value: option, label: `Business: ${option}` })),
+];
+
+/**
+ * The state the inbox shows; an enquiry whose trigger has not run yet has no record and is
+ * waiting (the export calls it PENDING too).
+ */
+export const SHOWN_STATES: readonly DeliveryState[] = DELIVERY_STATES;
+/** States that need a person: failed to send, held back by the flood limits, or a duplicate. */
+export const ATTENTION_STATES: readonly DeliveryState[] = ['FAILED', 'HELD', 'DUPLICATE'];
+
+export const STATE_TEXT: Record<DeliveryState, string> = {
+  PENDING: 'Waiting to send',
+  SENDING: 'Sending',
+  SENT: 'Emailed',
+  FAILED: 'Email failed',
+  HELD: 'Held back',
+  DIGESTED: 'In a digest',
+  DUPLICATE: 'Duplicate',
+};
+
+export type InboxFilter = {
+  form: FormFilter;
+  /** yyyy-mm-dd, India time, inclusive; '' for no limit. */
+  from: string;
+  to: string;
+  kind: string;
+  state: DeliveryState | '';
+  search: string;
+};
+
+export const EMPTY_FILTER: InboxFilter = { form: '', from: '', to: '', kind: '', state: '', search: '' };
+
+const FILTER_KEYS = Object.keys(EMPTY_FILTER) as (keyof InboxFilter)[];
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter from the address's query (`?form=popup&state=HELD&q=kumar`); unknown values are dropped. */
+export function readFilter(search: string): InboxFilter {
+  const params = new URLSearchParams(search);
+  const text = (key: string) => params.get(key)?.trim() ?? '';
+  const form = text('form');
+  const state = text('state');
+  const kind = text('kind');
+  const from = text('from');
+  const to = text('to');
+  return {
+    form: form === 'full' || form === 'popup' ? form : '',
+    from: DAY_PATTERN.test(from) ? from : '',
+    to: DAY_PATTERN.test(to) ? to : '',
+    kind: KIND_OPTIONS.some((option) => option.value === kind) ? kind : '',
+    state: (DELIVERY_STATES as readonly string[]).includes(state) ? (state as DeliveryState) : '',
+    search: params.get('q') ?? '',
+  };
+}
+
+/** The query string for a filter and the open enquiry, without empty values. */
+export function writeFilter(filter: InboxFilter, open: string | null): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filter[key];
+    if (value) params.set(key === 'search' ? 'q' : key, value);
+  }
+  if (open) params.set('open', open);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export function collectionsFor(filter: InboxFilter): EnquiryCollection[] {
+  return filter.form ? [FORM_FILTER_VALUES[filter.form]] : [...ENQUIRY_COLLECTIONS];
+}
+
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const DAY_MS = 86_400_000;
+
+/** Midnight India time at the start of a yyyy-mm-dd day. */
+export function startOfIndiaDay(day: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date) - INDIA_OFFSET_MS);
+}
+
+/** The filter's date range as times: `to` includes its whole day. */
+export function dateRange(filter: InboxFilter): { since: Date | null; until: Date | null } {
+  return {
+    since: filter.from ? startOfIndiaDay(filter.from) : null,
+    until: filter.to ? new Date(startOfIndiaDay(filter.to).getTime() + DAY_MS) : null,
+  };
+}
+
+export type InboxEnquiry = {
+  collection: EnquiryCollection;
+  id: string;
+  data: Record<string, unknown>;
+  receivedAt: Date | null;
+};
+
+/** `collection/id`: how the address names the open enquiry. */
+export const enquiryKey = (enquiry: { collection: string; id: string }) =>
+  `${enquiry.collection}/${enquiry.id}`;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function deliveryRecord(enquiry: InboxEnquiry): Record<string, unknown> {
+  const record = enquiry.data.notification;
+  return record && typeof record === 'object' ? (record as Record<string, unknown>) : {};
+}
+
+export function deliveryState(enquiry: InboxEnquiry): DeliveryState {
+  const state = deliveryRecord(enquiry).state;
+  return (DELIVERY_STATES as readonly unknown[]).includes(state) ? (state as DeliveryState) : 'PENDING';
+}
+
+export function needsAttention(enquiry: InboxEnquiry): boolean {
+  return ATTENTION_STATES.includes(deliveryState(enquiry));
+}
+
+export type FollowUpView = {
+  status: FollowUpStatus;
+  note: string;
+  updatedByEmail: string | null;
+  updatedAt: Date | null;
+};
+
+export function followUpOf(enquiry: InboxEnquiry): FollowUpView {
+  const raw = enquiry.data.followUp;
+  const record = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const at = record.updatedAt as { toDate?: () => Date } | undefined;
+  return {
+    status: isFollowUpStatus(record.status) ? record.status : DEFAULT_FOLLOW_UP_STATUS,
+    note: text(record.note),
+    updatedByEmail: text(record.updatedByEmail) || null,
+    updatedAt: typeof at?.toDate === 'function' ? at.toDate() : null,
+  };
+}
+
+/** Case- and accent-blind, and phone numbers match without spaces. */
+const normalise = (value: string) =>
+  value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Whether an enquiry passes the filter's in-page parts (form and dates are in the query). */
+export function matchesFilter(enquiry: InboxEnquiry, filter: InboxFilter): boolean {
+  if (filter.state && deliveryState(enquiry) !== filter.state) return false;
+  if (filter.kind) {
+    const kind = text(enquiry.data.ordertype || enquiry.data.business);
+    if (normalise(kind) !== normalise(filter.kind)) return false;
+  }
+  const search = normalise(filter.search);
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    const haystack = ['name', 'email', 'phone', 'city'].map((field) => normalise(text(enquiry.data[field])));
+    const phone = text(enquiry.data.phone);
+    const found =
+      haystack.some((value) => value.includes(search)) ||
+      (digits.length >= 3 && digits === search.replace(/[\s+-]/g, '') && phone.includes(digits));
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** Newest first; an enquiry whose server time has not arrived yet is the newest of all. */
+export function newestFirst(a: InboxEnquiry, b: InboxEnquiry): number {
+  const time = (enquiry: InboxEnquiry) => enquiry.receivedAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  return time(b) - time(a) || a.id.localeCompare(b.id);
+}
+
+/**
+ * Both collections' newest `count` merged: the newest `count` overall are among them, so the
+ * merged list is exact, whatever the mix of forms.
+ */
+export function mergeNewest(lists: InboxEnquiry[][], count: number): InboxEnquiry[] {
+  return lists.flat().sort(newestFirst).slice(0, count);
+}
+
+export type ChartWeek = { start: Date; end: Date; label: string };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The last `weeks` weeks (Monday to Sunday, India time), oldest first, the current one last. */
+export function chartWeeks(now: Date, weeks = CHART_WEEKS): ChartWeek[] {
+  const local = new Date(now.getTime() + INDIA_OFFSET_MS);
+  const sinceMonday = (local.getUTCDay() + 6) % 7;
+  const mondayUtc =
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - sinceMonday) - INDIA_OFFSET_MS;
+  return Array.from({ length: weeks }, (_, index) => {
+    const start = new Date(mondayUtc - (weeks - 1 - index) * 7 * DAY_MS);
+    const shown = new Date(start.getTime() + INDIA_OFFSET_MS);
+    return {
+      start,
+      end: new Date(start.getTime() + 7 * DAY_MS),
+      label: `${shown.getUTCDate()} ${MONTHS[shown.getUTCMonth()] ?? ''}`,
+    };
+  });
+}
+
+/** `22 Nov 2026, 14:05` in India time, as the sales team reads it. */
+export function formatReceived(at: Date | null): string {
+  if (!at) return 'just now';
+  const local = new Date(at.getTime() + INDIA_OFFSET_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()] ?? ''} ${local.getUTCFullYear()}, ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}
+
+/** The contract keeps ten-digit Indian numbers. */
+const INDIA_DIALLING_CODE = '91';
+
+export function contactLinks(enquiry: InboxEnquiry, companyName: string) {
+  const phone = text(enquiry.data.phone).replace(/\D/g, '');
+  const email = text(enquiry.data.email);
+  const name = text(enquiry.data.name);
+  const subject = `Your enquiry to ${companyName}`;
+  const greeting = `Hello ${name}, thank you for your enquiry to ${companyName}.`;
+  return {
+    call: phone ? `tel:+${INDIA_DIALLING_CODE}${phone}` : null,
+    whatsApp: phone
+      ? `https://wa.me/${INDIA_DIALLING_CODE}${phone}?text=${encodeURIComponent(greeting)}`
+      : null,
+    email: email
+      ? `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${greeting}\n\n`)}`
+      : null,
+  };
+}

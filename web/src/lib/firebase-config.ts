@@ -1,0 +1,20 @@
+/**
+ * The web app's Firebase settings, shared by the public forms (lib/firebase.ts) and the sales
+ * inbox (lib/firebase-inbox.ts). Both import it dynamically, with the SDK, so it is in no page's
+ * first load and neither of them pulls the other's code in.
+ */
+const env = import.meta.env;
+const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-sme-hair';
+
+export const firebaseConfig = {
+  apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+  projectId,
+  appId: env.VITE_FIREBASE_APP_ID || '1:000000000000:web:0000000000000000000000',
+};
+
+/** demo- projects exist only in the emulator, so they always talk to it. */
+export const emulatorHost =
+  env.VITE_FIRESTORE_EMULATOR_HOST || (projectId.startsWith('demo-') ? '127.0.0.1:8080' : '');
+
+export const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;

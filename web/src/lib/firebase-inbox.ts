@@ -1,0 +1,243 @@
+/**
+ * The sales inbox's only door to Firebase: Authentication, the full Firestore SDK (live
+ * `onSnapshot` listeners) and the resend function. Loaded by the inbox page alone, so none of it
+ * is in any public page's download; the public site keeps Firestore Lite (lib/firebase.ts).
+ *
+ * It runs under an app of its own name, so it never meets the public forms' Firestore Lite
+ * instance on the default app.
+ */
+import type { EnquiryCollection } from '@contract/enquiry';
+import { FOLLOW_UP_FIELD, SALES_CLAIM, type FollowUpStatus } from '@contract/follow-up';
+import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
+import { loadCode } from './code-loading';
+
+const INBOX_APP_NAME = 'sales-inbox';
+/** The functions' region (ENQUIRY_REGION); the emulator ignores it. */
+const functionsRegion = import.meta.env.VITE_FUNCTIONS_REGION || 'asia-south1';
+const AUTH_EMULATOR_PORT = 9099;
+const FUNCTIONS_EMULATOR_PORT = 5001;
+
+export type InboxUser = {
+  uid: string;
+  email: string;
+  /** The account carries the custom claim `sales: true`. */
+  isSales: boolean;
+};
+
+export type StoredEnquiry = {
+  collection: EnquiryCollection;
+  id: string;
+  data: Record<string, unknown>;
+  /** The server's time of the write, when it has arrived (a local write may not have it yet). */
+  receivedAt: Date | null;
+};
+
+async function connect() {
+  const [appSdk, auth, firestore, functions, { firebaseConfig, emulatorHost, appCheckSiteKey }] =
+    await loadCode(() =>
+      Promise.all([
+        import('firebase/app'),
+        import('firebase/auth'),
+        import('firebase/firestore'),
+        import('firebase/functions'),
+        import('./firebase-config'),
+      ]),
+    );
+  const app =
+    appSdk.getApps().find((candidate) => candidate.name === INBOX_APP_NAME) ??
+    appSdk.initializeApp(firebaseConfig, INBOX_APP_NAME);
+  if (appCheckSiteKey) {
+    const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await loadCode(
+      () => import('firebase/app-check'),
+    );
+    initializeAppCheck(app, {
+      provider: new ReCaptchaEnterpriseProvider(appCheckSiteKey),
+      isTokenAutoRefreshEnabled: true,
+    });
+  }
+  // No popup or redirect sign-in, so no resolver: the auth iframe is never loaded.
+  const authInstance = auth.initializeAuth(app, {
+    persistence: [auth.indexedDBLocalPersistence, auth.browserLocalPersistence],
+  });
+  const db = firestore.getFirestore(app);
+  const callables = functions.getFunctions(app, functionsRegion);
+  // demo- projects (and VITE_FIRESTORE_EMULATOR_HOST) use the emulators on the same host.
+  if (emulatorHost) {
+    const [host = '127.0.0.1', port = '8080'] = emulatorHost.split(':');
+    auth.connectAuthEmulator(authInstance, `http://${host}:${AUTH_EMULATOR_PORT}`, { disableWarnings: true });
+    firestore.connectFirestoreEmulator(db, host, Number(port));
+    functions.connectFunctionsEmulator(callables, host, FUNCTIONS_EMULATOR_PORT);
+  }
+  return { auth, authInstance, firestore, db, functions, callables };
+}
+
+export type InboxConnection = Awaited<ReturnType<typeof connect>>;
+
+let connection: Promise<InboxConnection> | undefined;
+
+export function connectInbox(): Promise<InboxConnection> {
+  connection ??= connect().catch((error: unknown) => {
+    connection = undefined;
+    throw error;
+  });
+  return connection;
+}
+
+/** Calls back with the signed-in account (claims read from a fresh ID token) or null. */
+export function watchUser(
+  { auth, authInstance }: InboxConnection,
+  onUser: (user: InboxUser | null) => void,
+): () => void {
+  return auth.onIdTokenChanged(authInstance, (user) => {
+    if (!user) {
+      onUser(null);
+      return;
+    }
+    user.getIdTokenResult().then(
+      (token) =>
+        onUser({ uid: user.uid, email: user.email ?? '', isSales: token.claims[SALES_CLAIM] === true }),
+      // A token that cannot be refreshed (the account was deleted or disabled) is a lost session.
+      () => onUser(null),
+    );
+  });
+}
+
+export async function signIn({ auth, authInstance }: InboxConnection, email: string, password: string) {
+  await auth.signInWithEmailAndPassword(authInstance, email, password);
+}
+
+export async function signOut({ auth, authInstance }: InboxConnection) {
+  await auth.signOut(authInstance);
+}
+
+/** Firebase's error code (`auth/invalid-credential`, `permission-denied` …) or null. */
+export function firebaseErrorCode(error: unknown): string | null {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : null;
+}
+
+export type EnquiryWindow = {
+  collection: EnquiryCollection;
+  /** The newest `count` enquiries received at or after `since`, before `until` (either may be null). */
+  count: number;
+  since: Date | null;
+  until: Date | null;
+};
+
+/** Live: calls back with the newest enquiries of one collection now, and on every change. */
+export function watchEnquiries(
+  { firestore, db }: InboxConnection,
+  window: EnquiryWindow,
+  onChange: (enquiries: StoredEnquiry[], hasMore: boolean) => void,
+  onError: (error: unknown) => void,
+): () => void {
+  const { collection, orderBy, limit, query, where, onSnapshot, Timestamp } = firestore;
+  const constraints = [
+    ...(window.since ? [where('createdAt', '>=', Timestamp.fromDate(window.since))] : []),
+    ...(window.until ? [where('createdAt', '<', Timestamp.fromDate(window.until))] : []),
+    orderBy('createdAt', 'desc'),
+    // One more than asked tells whether "Load more" has anything to load.
+    limit(window.count + 1),
+  ];
+  return onSnapshot(
+    query(collection(db, window.collection), ...constraints),
+    // Server timestamps of a write still in flight read as the local estimate, never null.
+    { includeMetadataChanges: false },
+    (snapshot) => {
+      const enquiries = snapshot.docs.map((doc) => {
+        const data = doc.data({ serverTimestamps: 'estimate' });
+        const createdAt: unknown = data.createdAt;
+        return {
+          collection: window.collection,
+          id: doc.id,
+          data,
+          receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
+        };
+      });
+      onChange(enquiries.slice(0, window.count), enquiries.length > window.count);
+    },
+    onError,
+  );
+}
+
+/** Every enquiry of one collection in the window's dates, newest first: for the CSV download. */
+export async function fetchEnquiries(
+  { firestore, db }: InboxConnection,
+  window: Omit<EnquiryWindow, 'count'>,
+): Promise<StoredEnquiry[]> {
+  const { collection, orderBy, query, where, getDocs, Timestamp } = firestore;
+  const snapshot = await getDocs(
+    query(
+      collection(db, window.collection),
+      ...(window.since ? [where('createdAt', '>=', Timestamp.fromDate(window.since))] : []),
+      ...(window.until ? [where('createdAt', '<', Timestamp.fromDate(window.until))] : []),
+      orderBy('createdAt', 'desc'),
+    ),
+  );
+  return snapshot.docs.map((doc) => {
+    const data = doc.data({ serverTimestamps: 'estimate' });
+    const createdAt: unknown = data.createdAt;
+    return {
+      collection: window.collection,
+      id: doc.id,
+      data,
+      receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
+    };
+  });
+}
+
+/** Asks for a fresh ID token: new claims take effect, and a dead session ends (null user). */
+export async function refreshSession({ auth, authInstance }: InboxConnection): Promise<void> {
+  const user = authInstance.currentUser;
+  if (!user) return;
+  try {
+    await user.getIdToken(true);
+  } catch {
+    await auth.signOut(authInstance);
+  }
+}
+
+/** How many enquiries each collection received in each [start, end) range (count queries). */
+export async function countEnquiries(
+  { firestore, db }: InboxConnection,
+  collection: EnquiryCollection,
+  ranges: { start: Date; end: Date }[],
+): Promise<number[]> {
+  const { getCountFromServer, query, where, Timestamp } = firestore;
+  return Promise.all(
+    ranges.map(async ({ start, end }) => {
+      const snapshot = await getCountFromServer(
+        query(
+          firestore.collection(db, collection),
+          where('createdAt', '>=', Timestamp.fromDate(start)),
+          where('createdAt', '<', Timestamp.fromDate(end)),
+        ),
+      );
+      return snapshot.data().count;
+    }),
+  );
+}
+
+export async function saveFollowUp(
+  { firestore, db }: InboxConnection,
+  user: InboxUser,
+  enquiry: { collection: EnquiryCollection; id: string },
+  followUp: { status: FollowUpStatus; note: string },
+): Promise<void> {
+  await firestore.updateDoc(firestore.doc(db, enquiry.collection, enquiry.id), {
+    [FOLLOW_UP_FIELD]: {
+      status: followUp.status,
+      note: followUp.note,
+      updatedBy: user.uid,
+      updatedByEmail: user.email,
+      updatedAt: firestore.serverTimestamp(),
+    },
+  });
+}
+
+export async function resendEmail(
+  { functions, callables }: InboxConnection,
+  request: ResendRequest,
+): Promise<ResendResult> {
+  const call = functions.httpsCallable<ResendRequest, ResendResult>(callables, RESEND_FUNCTION);
+  return (await call(request)).data;
+}
