@@ -3,17 +3,16 @@
  * real delivery and sweep code against the Firestore emulator and a real SMTP server in this
  * process. The flood itself is in flood.test.ts.
  */
-import type { App } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMISSION_COLLECTION } from '../../functions/src/admission';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import { DEFERRAL_BASE_MS } from '../../functions/src/delivery-state';
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/template';
 import { sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
-import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
-import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
+import type { SmtpCatcher } from '../support/smtp-catcher';
+import { useDeliverySuite } from '../support/delivery-suite';
 import {
   ARUN,
   createdEvent,
@@ -26,25 +25,10 @@ import {
   testClock,
 } from '../support/delivery-fixtures';
 
-let app: App;
 let db: Firestore;
 let catcher: SmtpCatcher;
 
-beforeAll(async () => {
-  ({ app, db } = startAdmin('admission-tests'));
-  catcher = await startSmtpCatcher();
-});
-
-afterAll(async () => {
-  await catcher.close();
-  await stopAdmin(app);
-});
-
-beforeEach(async () => {
-  await clearFirestore();
-  catcher.clear();
-  catcher.setRejecting(false);
-});
+useDeliverySuite('admission-tests', (suite) => ({ db, catcher } = suite));
 
 const limits = { perSenderDaily: 2, hourlyCap: 3, dailyCap: 4 };
 const enquiryNumber = (n: number) => ({

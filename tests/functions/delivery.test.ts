@@ -3,9 +3,8 @@
  * server in this process: what the sales team receives, what an attacker can put in it, and
  * that every enquiry is mailed exactly once through duplicates, races and an SMTP outage.
  */
-import type { App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ENQUIRY_COLLECTION,
   ENQUIRY_FIELDS,
@@ -20,8 +19,8 @@ import {
 } from '../../functions/src/delivery-state';
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/template';
 import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/sweeper';
-import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
-import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
+import type { SmtpCatcher } from '../support/smtp-catcher';
+import { useDeliverySuite } from '../support/delivery-suite';
 import {
   ARUN,
   createdEvent,
@@ -34,26 +33,10 @@ import {
   testClock,
 } from '../support/delivery-fixtures';
 
-let app: App;
 let db: Firestore;
 let catcher: SmtpCatcher;
 
-beforeAll(async () => {
-  ({ app, db } = startAdmin('delivery-tests'));
-  catcher = await startSmtpCatcher();
-});
-
-afterAll(async () => {
-  await catcher.close();
-  await stopAdmin(app);
-});
-
-beforeEach(async () => {
-  await clearFirestore();
-  catcher.setPaused(false);
-  catcher.clear();
-  catcher.setRejecting(false);
-});
+useDeliverySuite('delivery-tests', (suite) => ({ db, catcher } = suite));
 
 const sweepRun = (name: string) => `${name}-${Date.now()}`;
 

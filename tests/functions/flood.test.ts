@@ -5,9 +5,8 @@
  * bypasses the site would; triggers run ten at a time, as TRIGGER_MAX_INSTANCES allows; the sweep
  * runs every 15 simulated minutes. Every figure is printed for the record.
  */
-import type { App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
 import {
   buildEnquiryPayload,
@@ -19,8 +18,8 @@ import { handleEnquiryCreated, type DeliveryOutcome } from '../../functions/src/
 import { SETTLED_STATES, TRIGGER_MAX_INSTANCES } from '../../functions/src/delivery-state';
 import { SWEEP_MAX_DOCUMENT_READS, sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
 import { countingFirestore } from '../support/counting-firestore';
-import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from '../support/smtp-catcher';
-import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
+import type { CaughtMail, SmtpCatcher } from '../support/smtp-catcher';
+import { useDeliverySuite } from '../support/delivery-suite';
 import { createdEvent, deliveryDeps, PRIYA } from '../support/delivery-fixtures';
 
 /** The provider's quota in these runs: 100 emails a day. */
@@ -34,24 +33,12 @@ const COMMIT_SIZE = 500;
 /** Waiting for real work on a 2-core machine: generous, and never a sleep. */
 const SCENARIO_TIMEOUT_MS = 240_000;
 
-let app: App;
 let db: Firestore;
 let catcher: SmtpCatcher;
 
-beforeAll(async () => {
-  ({ app, db } = startAdmin('flood-tests'));
-  catcher = await startSmtpCatcher();
-});
+useDeliverySuite('flood-tests', (suite) => ({ db, catcher } = suite));
 
-afterAll(async () => {
-  await catcher.close();
-  await stopAdmin(app);
-});
-
-beforeEach(async () => {
-  await clearFirestore();
-  catcher.clear();
-  catcher.setRejecting(false);
+beforeEach(() => {
   catcher.setQuota(DAILY_QUOTA);
 });
 

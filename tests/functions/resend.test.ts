@@ -3,38 +3,22 @@
  * SMTP server: only sales accounts may call it, a click is exactly one more email however often
  * its request is retried, and a failed send leaves the enquiry's delivery record untouched.
  */
-import type { App } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
 import { ENQUIRY_ID_HEADER } from '../../functions/src/mail/template';
 import { RESENDS_COLLECTION, resendEnquiryEmail, type ResendCaller } from '../../functions/src/resend';
-import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import type { SmtpCatcher } from '../support/smtp-catcher';
+import { useDeliverySuite } from '../support/delivery-suite';
 import { deliveryDeps, storeEnquiry } from '../support/delivery-fixtures';
-import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
 
-let app: App;
 let db: Firestore;
 let catcher: SmtpCatcher;
 
 const SALES: ResendCaller = { uid: 'sales-1', email: 'sales@example.com', claims: { sales: true } };
 const clickId = () => crypto.randomUUID();
 
-beforeAll(async () => {
-  ({ app, db } = startAdmin('resend-tests'));
-  catcher = await startSmtpCatcher();
-});
-
-afterAll(async () => {
-  await catcher.close();
-  await stopAdmin(app);
-});
-
-beforeEach(async () => {
-  await clearFirestore();
-  catcher.clear();
-  catcher.setRejecting(false);
-});
+useDeliverySuite('resend-tests', (suite) => ({ db, catcher } = suite));
 
 async function failedEnquiry(): Promise<string> {
   return storeEnquiry(db, undefined, {
