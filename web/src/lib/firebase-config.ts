@@ -3,6 +3,9 @@
  * inbox (lib/firebase-inbox.ts). Both import it dynamically, with the SDK, so it is in no page's
  * first load and neither of them pulls the other's code in.
  */
+import type { FirebaseApp } from 'firebase/app';
+import { loadCode } from './code-loading';
+
 const env = import.meta.env;
 const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-sme-hair';
 
@@ -18,3 +21,15 @@ export const emulatorHost =
   env.VITE_FIRESTORE_EMULATOR_HOST || (projectId.startsWith('demo-') ? '127.0.0.1:8080' : '');
 
 export const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
+
+/** App Check with reCAPTCHA Enterprise, when the build has a site key (the real project). */
+export async function startAppCheck(app: FirebaseApp): Promise<void> {
+  if (!appCheckSiteKey) return;
+  const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await loadCode(
+    () => import('firebase/app-check'),
+  );
+  initializeAppCheck(app, {
+    provider: new ReCaptchaEnterpriseProvider(appCheckSiteKey),
+    isTokenAutoRefreshEnabled: true,
+  });
+}

@@ -9,6 +9,7 @@
 import type { EnquiryCollection } from '@contract/enquiry';
 import { FOLLOW_UP_FIELD, SALES_CLAIM, type FollowUpStatus } from '@contract/follow-up';
 import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
+import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { loadCode } from './code-loading';
 
 const INBOX_APP_NAME = 'sales-inbox';
@@ -33,7 +34,7 @@ export type StoredEnquiry = {
 };
 
 async function connect() {
-  const [appSdk, auth, firestore, functions, { firebaseConfig, emulatorHost, appCheckSiteKey }] =
+  const [appSdk, auth, firestore, functions, { firebaseConfig, emulatorHost, startAppCheck }] =
     await loadCode(() =>
       Promise.all([
         import('firebase/app'),
@@ -46,15 +47,7 @@ async function connect() {
   const app =
     appSdk.getApps().find((candidate) => candidate.name === INBOX_APP_NAME) ??
     appSdk.initializeApp(firebaseConfig, INBOX_APP_NAME);
-  if (appCheckSiteKey) {
-    const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await loadCode(
-      () => import('firebase/app-check'),
-    );
-    initializeAppCheck(app, {
-      provider: new ReCaptchaEnterpriseProvider(appCheckSiteKey),
-      isTokenAutoRefreshEnabled: true,
-    });
-  }
+  await startAppCheck(app);
   // No popup or redirect sign-in, so no resolver: the auth iframe is never loaded.
   const authInstance = auth.initializeAuth(app, {
     persistence: [auth.indexedDBLocalPersistence, auth.browserLocalPersistence],
@@ -123,36 +116,54 @@ export type EnquiryWindow = {
   until: Date | null;
 };
 
+/** One collection's enquiries in the window's dates, newest first (the caller adds a limit). */
+function windowQuery(
+  { firestore, db }: InboxConnection,
+  window: Omit<EnquiryWindow, 'count'>,
+  ...more: QueryConstraint[]
+) {
+  const { collection, orderBy, query, where, Timestamp } = firestore;
+  return query(
+    collection(db, window.collection),
+    ...(window.since ? [where('createdAt', '>=', Timestamp.fromDate(window.since))] : []),
+    ...(window.until ? [where('createdAt', '<', Timestamp.fromDate(window.until))] : []),
+    orderBy('createdAt', 'desc'),
+    ...more,
+  );
+}
+
+/** The documents as the inbox shows them; a server time still in flight reads as the local estimate. */
+function storedEnquiries(
+  { firestore }: InboxConnection,
+  collection: EnquiryCollection,
+  snapshot: QuerySnapshot,
+): StoredEnquiry[] {
+  return snapshot.docs.map((doc) => {
+    const data = doc.data({ serverTimestamps: 'estimate' });
+    const createdAt: unknown = data.createdAt;
+    return {
+      collection,
+      id: doc.id,
+      data,
+      receivedAt: createdAt instanceof firestore.Timestamp ? createdAt.toDate() : null,
+    };
+  });
+}
+
 /** Live: calls back with the newest enquiries of one collection now, and on every change. */
 export function watchEnquiries(
-  { firestore, db }: InboxConnection,
+  connection: InboxConnection,
   window: EnquiryWindow,
   onChange: (enquiries: StoredEnquiry[], hasMore: boolean) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  const { collection, orderBy, limit, query, where, onSnapshot, Timestamp } = firestore;
-  const constraints = [
-    ...(window.since ? [where('createdAt', '>=', Timestamp.fromDate(window.since))] : []),
-    ...(window.until ? [where('createdAt', '<', Timestamp.fromDate(window.until))] : []),
-    orderBy('createdAt', 'desc'),
-    // One more than asked tells whether "Load more" has anything to load.
-    limit(window.count + 1),
-  ];
+  const { limit, onSnapshot } = connection.firestore;
   return onSnapshot(
-    query(collection(db, window.collection), ...constraints),
-    // Server timestamps of a write still in flight read as the local estimate, never null.
+    // One more than asked tells whether "Load more" has anything to load.
+    windowQuery(connection, window, limit(window.count + 1)),
     { includeMetadataChanges: false },
     (snapshot) => {
-      const enquiries = snapshot.docs.map((doc) => {
-        const data = doc.data({ serverTimestamps: 'estimate' });
-        const createdAt: unknown = data.createdAt;
-        return {
-          collection: window.collection,
-          id: doc.id,
-          data,
-          receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
-        };
-      });
+      const enquiries = storedEnquiries(connection, window.collection, snapshot);
       onChange(enquiries.slice(0, window.count), enquiries.length > window.count);
     },
     onError,
@@ -161,28 +172,11 @@ export function watchEnquiries(
 
 /** Every enquiry of one collection in the window's dates, newest first: for the CSV download. */
 export async function fetchEnquiries(
-  { firestore, db }: InboxConnection,
+  connection: InboxConnection,
   window: Omit<EnquiryWindow, 'count'>,
 ): Promise<StoredEnquiry[]> {
-  const { collection, orderBy, query, where, getDocs, Timestamp } = firestore;
-  const snapshot = await getDocs(
-    query(
-      collection(db, window.collection),
-      ...(window.since ? [where('createdAt', '>=', Timestamp.fromDate(window.since))] : []),
-      ...(window.until ? [where('createdAt', '<', Timestamp.fromDate(window.until))] : []),
-      orderBy('createdAt', 'desc'),
-    ),
-  );
-  return snapshot.docs.map((doc) => {
-    const data = doc.data({ serverTimestamps: 'estimate' });
-    const createdAt: unknown = data.createdAt;
-    return {
-      collection: window.collection,
-      id: doc.id,
-      data,
-      receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
-    };
-  });
+  const snapshot = await connection.firestore.getDocs(windowQuery(connection, window));
+  return storedEnquiries(connection, window.collection, snapshot);
 }
 
 /** Asks for a fresh ID token: new claims take effect, and a dead session ends (null user). */

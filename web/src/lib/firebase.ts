@@ -10,20 +10,11 @@ import { loadCode } from './code-loading';
 export const WRITE_TIMEOUT_MS = 20_000;
 
 async function connect() {
-  const [{ initializeApp }, firestore, { firebaseConfig, emulatorHost, appCheckSiteKey }] = await loadCode(
-    () =>
-      Promise.all([import('firebase/app'), import('firebase/firestore/lite'), import('./firebase-config')]),
+  const [{ initializeApp }, firestore, { firebaseConfig, emulatorHost, startAppCheck }] = await loadCode(() =>
+    Promise.all([import('firebase/app'), import('firebase/firestore/lite'), import('./firebase-config')]),
   );
   const app = initializeApp(firebaseConfig);
-  if (appCheckSiteKey) {
-    const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await loadCode(
-      () => import('firebase/app-check'),
-    );
-    initializeAppCheck(app, {
-      provider: new ReCaptchaEnterpriseProvider(appCheckSiteKey),
-      isTokenAutoRefreshEnabled: true,
-    });
-  }
+  await startAppCheck(app);
   const db = firestore.getFirestore(app);
   if (emulatorHost) {
     const [host = '127.0.0.1', port = '8080'] = emulatorHost.split(':');
