@@ -37,13 +37,12 @@ import {
 } from '../../functions/src/contract/enquiry';
 import type { DeliveryRecord } from '../../functions/src/delivery-state';
 import { PROJECT_ID } from '../support/emulator';
+import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 
 /** Where functions/.env.local sends mail. */
 const EMULATOR_SMTP_PORT = 2525;
 const FIRESTORE_PORT = 8080;
-/** A cold functions worker loads the module before its first send. */
-const DELIVERY_TIMEOUT_MS = 20_000;
 
 let catcher: SmtpCatcher;
 let client: FirebaseApp;

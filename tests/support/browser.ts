@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from '../../scripts/lib/chromium';
+import { IMAGE_TIMEOUT_MS, UI_TIMEOUT_MS } from './deadlines';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE_ORIGIN = 'http://127.0.0.1:5000';
@@ -57,12 +58,7 @@ export async function emulateNetwork(page: Page, profile: NetworkProfile): Promi
   });
 }
 
-/**
- * How long a visitor-facing condition may take before a test gives up: a deadline, not a wait
- * (every wait ends as soon as its condition holds), sized for a 2-core machine whose emulators,
- * Chromium and build share the CPU.
- */
-export const UI_TIMEOUT_MS = 20_000;
+export { IMAGE_TIMEOUT_MS, UI_TIMEOUT_MS } from './deadlines';
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
@@ -278,12 +274,6 @@ export function pausedTimeline(page: Page, jitterMs: number) {
 
 /** The window's vertical scroll position. */
 export const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
-
-/**
- * How long one image may take to arrive and decode once it is in view. Generous on purpose: the
- * suite shares two cores with builds and other suites, and a slow image is not a broken one.
- */
-export const IMAGE_TIMEOUT_MS = 30_000;
 
 /**
  * Scrolls through the whole page the way a reader would, so lazy images load and scroll-in

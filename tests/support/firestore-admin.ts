@@ -17,13 +17,12 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import type { EnquiryCollection } from '../../functions/src/contract/enquiry';
+import { DELIVERY_TIMEOUT_MS, DOCUMENT_TIMEOUT_MS } from './deadlines';
 import { firestoreEmulatorHost, PROJECT_ID } from './emulator';
 
 export { clearFirestore, PROJECT_ID } from './emulator';
 
-/** A cold functions worker loads its module before the first send. */
-export const DELIVERY_TIMEOUT_MS = 30_000;
-const DOCUMENT_TIMEOUT_MS = 10_000;
+export { DELIVERY_TIMEOUT_MS } from './deadlines';
 
 export function startAdmin(name: string): { app: App; db: Firestore } {
   firestoreEmulatorHost();

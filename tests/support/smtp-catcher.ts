@@ -20,6 +20,7 @@
 import { EventEmitter } from 'node:events';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { DELIVERY_TIMEOUT_MS } from './deadlines';
 
 export type CaughtMail = ParsedMail & {
   /** The SMTP envelope: who the server was told the mail is from and for (Bcc included). */
@@ -76,7 +77,6 @@ export const QUOTA_REJECTION: RejectReply = {
   code: 550,
   message: '5.4.5 Daily user sending quota exceeded',
 };
-const DEFAULT_WAIT_MS = 10_000;
 /** How long close() lets open client connections linger before cutting them. */
 const CLOSE_GRACE_MS = 1_000;
 
@@ -193,7 +193,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     });
   }
 
-  function waitForMessages(count: number, timeoutMs = DEFAULT_WAIT_MS): Promise<CaughtMail[]> {
+  function waitForMessages(count: number, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<CaughtMail[]> {
     const describe = () => {
       const subjects = messages.map((mail) => mail.subject ?? '(no subject)').join(' | ');
       return `expected ${count} mails at the SMTP catcher within ${timeoutMs} ms, got ${messages.length}: ${subjects}`;
@@ -203,7 +203,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
 
   async function waitForMessage(
     match: (mail: CaughtMail) => boolean,
-    timeoutMs = DEFAULT_WAIT_MS,
+    timeoutMs = DELIVERY_TIMEOUT_MS,
   ): Promise<CaughtMail> {
     const describe = () =>
       `no matching mail at the SMTP catcher within ${timeoutMs} ms (${messages.length} arrived)`;
@@ -230,7 +230,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     },
     waitForMessages,
     waitForMessage,
-    waitForHeld(count, timeoutMs = DEFAULT_WAIT_MS) {
+    waitForHeld(count, timeoutMs = DELIVERY_TIMEOUT_MS) {
       return waitFor(
         'held',
         () => held.length >= count,
