@@ -26,7 +26,7 @@ const FONTS = [
   {
     out: 'body.woff2',
     source: '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2',
-    axes: { wght: { min: 400, max: 800 } },
+    axes: { wght: { min: 400, max: 700 } },
   },
 ];
 
