@@ -215,8 +215,27 @@ describe('headers', () => {
     expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('sends the security headers with every response', async () => {
-    for (const path of ['/home', '/nope']) {
+  it('keeps the page-only headers to pages, so a font or a picture arrives without 1.3 KB of them', async () => {
+    const { html } = await page('/home');
+    const files = [
+      /href="(\/assets\/[^"]+\.woff2)"/.exec(html)?.[1] ?? '',
+      /imagesrcset="(\/assets\/[^" ]+\.avif)/.exec(html)?.[1] ?? '',
+      /data-modules="(\/assets\/[^" ]+\.js)/.exec(html)?.[1] ?? '',
+    ];
+    for (const file of files) {
+      const { status, headers } = await get(file);
+      expect(status, file).toBe(200);
+      for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy'])
+        expect(headers.get(name), `${file} ${name}`).toBeNull();
+      expect(headers.get('x-content-type-options'), file).toBe('nosniff');
+      expect(headers.get('strict-transport-security'), file).toMatch(/max-age=\d{8,}/);
+    }
+    // An SVG opened on its own is a document: it keeps the policy.
+    expect((await get('/favicon.svg')).headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('sends the security headers with every page', async () => {
+    for (const path of ['/home', '/products/description', '/nope', '/inbox']) {
       const { headers } = await get(path);
       const csp = headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
