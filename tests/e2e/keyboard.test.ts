@@ -16,9 +16,9 @@ import {
   focusReport,
   gotoOnPausedClock,
   pauseClock,
-  UI_TIMEOUT_MS,
   type FocusReport,
 } from '../support/browser';
+import { UI_TIMEOUT_MS } from '../support/deadlines';
 import {
   FIRST_PRODUCT,
   fullEnquiry,

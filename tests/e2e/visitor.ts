@@ -14,7 +14,8 @@ import { homeCopy } from '../../web/src/content/home';
 import { privacyPolicy, termsAndConditions } from '../../web/src/content/legal';
 import { pageMeta, productPageMeta } from '../../web/src/content/pages';
 import { POPUP_ON_DESCRIPTION_MS } from '../../web/src/features/enquiry/promo-popup';
-import { advanceClock, gotoOnPausedClock, pauseClock, ROOT, UI_TIMEOUT_MS } from '../support/browser';
+import { advanceClock, gotoOnPausedClock, pauseClock, ROOT } from '../support/browser';
+import { UI_TIMEOUT_MS } from '../support/deadlines';
 import type { CaughtMail } from '../support/smtp-catcher';
 
 /** The value, or a failing test that says what was missing. */

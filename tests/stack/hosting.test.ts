@@ -13,13 +13,11 @@ import { generalFaqs } from '../../web/src/content/faqs';
 import { privacyPolicy, termsAndConditions } from '../../web/src/content/legal';
 import { pageMeta } from '../../web/src/content/pages';
 import { site } from '../../web/src/content/site';
+import { firstLoadModules, get } from '../support/hosting';
 
-const SITE = 'http://127.0.0.1:5000';
 const products = categories.flatMap((category) =>
   category.products.map((product) => ({ category, product })),
 );
-
-const get = (path: string) => fetch(`${SITE}${path}`, { redirect: 'manual' });
 
 /** HTML entities the renderer writes, decoded so copy can be compared as the visitor reads it. */
 const decode = (html: string) =>
@@ -208,7 +206,7 @@ describe('headers', () => {
   it('keeps HTML fresh and hashed assets for a year', async () => {
     const { response, html } = await page('/home');
     expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    const asset = /data-modules="(\/assets\/[^" ]+\.js)/.exec(html)?.[1] ?? '';
+    const [asset = ''] = firstLoadModules(html);
     expect(asset).not.toBe('');
     const assetResponse = await get(asset);
     expect(assetResponse.status).toBe(200);
@@ -220,7 +218,7 @@ describe('headers', () => {
     const files = [
       /href="(\/assets\/[^"]+\.woff2)"/.exec(html)?.[1] ?? '',
       /imagesrcset="(\/assets\/[^" ]+\.avif)/.exec(html)?.[1] ?? '',
-      /data-modules="(\/assets\/[^" ]+\.js)/.exec(html)?.[1] ?? '',
+      firstLoadModules(html)[0] ?? '',
     ];
     for (const file of files) {
       const { status, headers } = await get(file);
@@ -409,7 +407,7 @@ describe('the first page load', () => {
     for (const { path } of routes) {
       const { html } = await page(path);
       // Every module the boot script loads after the first paint.
-      const files = /<script data-style="[^"]+" data-modules="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
+      const files = firstLoadModules(html);
       expect(files.length).toBeGreaterThan(2);
       for (const file of files) {
         const code = await (await get(file)).text();

@@ -6,15 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '../../web/src/content/site';
 import { SITE_ROUTES } from '../e2e/visitor';
-
-const SITE = 'http://127.0.0.1:5000';
-const get = (path: string) => fetch(`${SITE}${path}`, { redirect: 'manual' });
-
-/** The boot script's module list: what a page loads after its first paint. */
-function firstLoadModules(html: string): string[] {
-  const boot = /<script data-style="[^"]+" data-modules="([^"]+)">/.exec(html);
-  return boot?.[1]?.split(' ') ?? [];
-}
+import { firstLoadModules, get } from '../support/hosting';
 
 describe('/inbox', () => {
   it('is served, noindex in its head and its headers, and absent from the sitemap', async () => {

@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from '../../scripts/lib/chromium';
 import { IMAGE_TIMEOUT_MS, UI_TIMEOUT_MS } from './deadlines';
+import { SITE_ORIGIN } from './hosting';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SITE_ORIGIN = 'http://127.0.0.1:5000';
 /** Where every run leaves its pictures of the site (git-ignored). */
 export const SCREENSHOT_DIR = join(ROOT, 'artifacts', 'screenshots');
 
@@ -57,8 +57,6 @@ export async function emulateNetwork(page: Page, profile: NetworkProfile): Promi
     uploadThroughput: (uploadKbps * 1000) / 8,
   });
 }
-
-export { IMAGE_TIMEOUT_MS, UI_TIMEOUT_MS } from './deadlines';
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();

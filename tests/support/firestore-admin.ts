@@ -22,8 +22,6 @@ import { firestoreEmulatorHost, PROJECT_ID } from './emulator';
 
 export { clearFirestore, PROJECT_ID } from './emulator';
 
-export { DELIVERY_TIMEOUT_MS } from './deadlines';
-
 export function startAdmin(name: string): { app: App; db: Firestore } {
   firestoreEmulatorHost();
   const app = initializeApp({ projectId: PROJECT_ID }, name);
