@@ -8,5 +8,5 @@ export const get = (path: string) => fetch(`${SITE_ORIGIN}${path}`, { redirect: 
 
 /** The boot script's module list (data-modules), in the order it loads them. */
 export function firstLoadModules(html: string): string[] {
-  return /<script data-style="[^"]+" data-modules="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
+  return /<script data-style="[^"]+"[^>]* data-modules="([^"]+)">/.exec(html)?.[1]?.split(' ') ?? [];
 }

@@ -1,7 +1,8 @@
 /** The same SME monogram as web/public/favicon.svg, in one colour so the mark needs no ids. */
 const GOLD = '#c9a75f';
-const DISPLAY_FONT = "'Cormorant Garamond Variable', 'Cormorant Garamond', Georgia, serif";
-const BODY_FONT = "'Manrope Variable', Manrope, system-ui, sans-serif";
+/* The page's own font stacks, so the wordmark loads no font the page has not turned on (fonts.css). */
+const DISPLAY_FONT = { fontFamily: 'var(--font-display)' };
+const BODY_FONT = { fontFamily: 'var(--font-body)' };
 
 type LogoProps = { className?: string };
 
@@ -31,7 +32,7 @@ export function Logo({ className }: LogoProps) {
         x="80"
         y="37"
         fill="currentColor"
-        fontFamily={DISPLAY_FONT}
+        style={DISPLAY_FONT}
         fontSize="34"
         fontWeight="600"
         letterSpacing="5"
@@ -43,7 +44,7 @@ export function Logo({ className }: LogoProps) {
         x="80"
         y="58"
         fill={GOLD}
-        fontFamily={BODY_FONT}
+        style={BODY_FONT}
         fontSize="9.5"
         fontWeight="600"
         letterSpacing="2.4"
