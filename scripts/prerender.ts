@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { minifySync } from 'vite';
 import { ROOT } from './lib/emulator-env.ts';
-import { heroPreload, inlineHash, withInlineHashes } from './lib/critical-path.ts';
+import { format, resolveConfig } from 'prettier';
+import { heroPreload, inlineHash, withInlineHashes, withPagePolicies } from './lib/critical-path.ts';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -264,7 +265,8 @@ async function main() {
     throw new Error('Expected exactly one optional web font face (the body face).');
   const fontFlag = fontFlagScript(bodyFont);
 
-  async function writePage(path: string, file: string) {
+  /** Writes the page; returns the CSP hash of its inline <style>. */
+  async function writePage(path: string, file: string): Promise<string> {
     const { html, head } = await server.renderPage(path);
     const modules = chunkFiles(manifest, ['index.html', ...(server.matchPage(path)?.route.chunks ?? [])]);
     const headHtml = [`<script>${fontFlag}</script>`, heroPreload(html), server.renderPageHead(head)]
@@ -282,13 +284,19 @@ async function main() {
     const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces);
     if (!inlined.includes(':root[data-body-font]{'))
       throw new Error(`${path}: the inline CSS lacks the rule that turns the body font on.`);
-    for (const [, css] of inlined.matchAll(/<style>([\s\S]*?)<\/style>/g))
-      inlineStyles.add(inlineHash(css ?? ''));
+    const styles = [...inlined.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) =>
+      inlineHash(css ?? ''),
+    );
+    if (styles.length !== 1) throw new Error(`${path}: expected one inline <style>, found ${styles.length}.`);
+    styles.forEach((style) => inlineStyles.add(style));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, inlined);
+    return styles[0] ?? '';
   }
 
-  for (const path of [...server.sitePaths, ...server.privatePaths]) await writePage(path, fileForPath(path));
+  const styleByPath = new Map<string, string>();
+  for (const path of [...server.sitePaths, ...server.privatePaths])
+    styleByPath.set(path, await writePage(path, fileForPath(path)));
   await writePage(server.NOT_FOUND_PATH, join(SITE_DIR, '404.html'));
   // Hosting redirects / to /home; a host without that redirect still shows the home page.
   await writePage('/home', join(SITE_DIR, 'index.html'));
@@ -300,14 +308,18 @@ async function main() {
   );
   writeFileSync(join(SITE_DIR, 'manifest.webmanifest'), webManifest(server.site));
   const config = readFileSync(FIREBASE_CONFIG, 'utf8');
-  const updated = withInlineHashes(config, {
+  const siteWide = withInlineHashes(config, {
     scripts: [inlineHash(boot), inlineHash(fontFlag)],
     styles: [...inlineStyles],
+  });
+  const updated = await format(JSON.stringify(withPagePolicies(siteWide, styleByPath)), {
+    ...(await resolveConfig(FIREBASE_CONFIG)),
+    filepath: FIREBASE_CONFIG,
   });
   if (updated !== config) {
     writeFileSync(FIREBASE_CONFIG, updated);
     console.log(
-      `• firebase.json: the CSP now allows this build's boot script and ${inlineStyles.size} inline styles (commit it).`,
+      `• firebase.json: the CSP now allows this build's boot script and ${inlineStyles.size} inline styles, each page its own (commit it).`,
     );
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fontFallbackOverrides } from './font-fallbacks.ts';
-import { heroPreload, inlineHash, withInlineHashes } from './critical-path.ts';
+import { heroPreload, inlineHash, withInlineHashes, withPagePolicies } from './critical-path.ts';
 
 describe('heroPreload', () => {
   const picture = (imgAttributes: string) =>
@@ -58,6 +58,61 @@ describe('withInlineHashes', () => {
     const css = 'h1{content:"é"}';
     expect(inlineHash(css)).toBe(
       `'sha256-${createHash('sha256').update(Buffer.from(css, 'utf8')).digest('base64')}'`,
+    );
+  });
+});
+
+describe('withPagePolicies', () => {
+  const policy = (styles: string) =>
+    `default-src 'self'; script-src 'self' 'sha256-boot='; style-src 'self' ${styles}; style-src-attr 'unsafe-inline'`;
+  const header = (key: string, value: string) => ({ key, value });
+  const config = JSON.stringify({
+    hosting: {
+      public: 'dist/site',
+      headers: [
+        { source: '**', headers: [header('X-Content-Type-Options', 'nosniff')] },
+        {
+          regex: '^[^.]*$',
+          headers: [
+            header('Content-Security-Policy', policy("'sha256-a=' 'sha256-b='")),
+            header('X-Frame-Options', 'DENY'),
+          ],
+        },
+        // A page rule an earlier build wrote, for a page that is gone.
+        { regex: '^(/old)$', headers: [header('Content-Security-Policy', policy("'sha256-old='"))] },
+      ],
+    },
+  });
+
+  it('gives each page, after the site-wide rules, a policy allowing its own style and no other', () => {
+    const styles = new Map([
+      ['/home', "'sha256-a='"],
+      ['/products/description/b', "'sha256-b='"],
+      ['/products/description', "'sha256-b='"],
+    ]);
+    const { hosting } = withPagePolicies(config, styles);
+    expect(hosting.headers.slice(0, 2)).toEqual(JSON.parse(config).hosting.headers.slice(0, 2));
+    expect(hosting.headers.slice(2)).toEqual([
+      { regex: '^(/home)$', headers: [header('Content-Security-Policy', policy("'sha256-a='"))] },
+      {
+        regex: '^(/products/description|/products/description/b)$',
+        headers: [header('Content-Security-Policy', policy("'sha256-b='"))],
+      },
+    ]);
+    expect(withPagePolicies(JSON.stringify({ hosting }), styles)).toEqual({ ...JSON.parse(config), hosting });
+  });
+
+  it('matches each path whole and literally', () => {
+    const { hosting } = withPagePolicies(config, new Map([['/a.b+c', "'sha256-a='"]]));
+    const pattern = new RegExp(hosting.headers.at(-1)?.regex ?? '');
+    expect(pattern.test('/a.b+c')).toBe(true);
+    expect(pattern.test('/aXb+c')).toBe(false);
+    expect(pattern.test('/a.b+c/more')).toBe(false);
+  });
+
+  it('refuses a config without a site-wide policy', () => {
+    expect(() => withPagePolicies('{"hosting":{"headers":[]}}', new Map())).toThrow(
+      /Content-Security-Policy/,
     );
   });
 });

@@ -53,3 +53,34 @@ export function withInlineHashes(config: string, hashes: { scripts: string[]; st
   };
   return withHashes(withHashes(config, 'script-src', hashes.scripts), 'style-src', hashes.styles);
 }
+
+type Header = { key: string; value: string };
+type HeaderRule = { source?: string; regex?: string; headers: Header[] };
+type HostingConfig = { hosting: { headers: HeaderRule[] } };
+
+const CSP = 'Content-Security-Policy';
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A rule this function writes: one page policy and nothing else. */
+const isPageRule = (rule: HeaderRule) => rule.headers.length === 1 && rule.headers[0]?.key === CSP;
+
+/**
+ * firebase.json with one more policy per page, after the site-wide one (Hosting applies matching
+ * rules in order, the last one winning for a header both set): each page's `style-src` allows the
+ * hash of its own inline <style> and no other. Least privilege, and 0.4 KB less in the response
+ * that carries the first screen. Paths without a rule of their own (the not-found page of any
+ * unknown address, SVGs) keep the site-wide policy, which allows every page's style.
+ */
+export function withPagePolicies(config: string, styleByPath: Map<string, string>): HostingConfig {
+  const parsed = JSON.parse(config) as HostingConfig;
+  const rules = parsed.hosting.headers.filter((rule) => !isPageRule(rule));
+  const siteWide = rules.flatMap((rule) => rule.headers).find((header) => header.key === CSP)?.value;
+  if (!siteWide) throw new Error(`firebase.json has no ${CSP}.`);
+  const pathsByStyle = new Map<string, string[]>();
+  for (const [path, style] of [...styleByPath].sort(([a], [b]) => a.localeCompare(b)))
+    pathsByStyle.set(style, [...(pathsByStyle.get(style) ?? []), path]);
+  const pageRules = [...pathsByStyle].map(([style, paths]): HeaderRule => ({
+    regex: `^(${paths.map(escapeRegex).join('|')})$`,
+    headers: [{ key: CSP, value: siteWide.replace(/(style-src )'self'[^;]*/, `$1'self' ${style}`) }],
+  }));
+  return { ...parsed, hosting: { ...parsed.hosting, headers: [...rules, ...pageRules] } };
+}

@@ -133,7 +133,7 @@ function offlineFirestoreJar(): string | null {
 export function writeLocalFirebaseConfig(): string {
   const config = readFileSync(join(ROOT, 'firebase.json'), 'utf8');
   const local = config.replace(
-    /connect-src [^;"]*/,
+    /connect-src [^;"]*/g,
     `connect-src 'self' ${FIRESTORE_EMULATOR_ORIGIN} ${AUTH_EMULATOR_ORIGIN} ${FUNCTIONS_EMULATOR_ORIGIN}`,
   );
   if (local === config) fail('firebase.json has no connect-src in its Content-Security-Policy.');

@@ -283,17 +283,19 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 type HostingConfig = {
-  hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
+  hosting: { headers: { source?: string; regex?: string; headers: { key: string; value: string }[] }[] };
 };
 
-function productionCsp(): string {
+/** The policy firebase.json gives a path: its last matching rule's (page rules follow the site-wide one). */
+function productionCsp(path = '/no-such-page'): string {
   const config = JSON.parse(
     readFileSync(new URL('../../firebase.json', import.meta.url), 'utf8'),
   ) as HostingConfig;
-  const header = config.hosting.headers
+  const policies = config.hosting.headers
+    .filter((rule) => rule.regex === undefined || new RegExp(rule.regex).test(path))
     .flatMap((rule) => rule.headers)
-    .find((entry) => entry.key === 'Content-Security-Policy');
-  return header?.value ?? '';
+    .filter((entry) => entry.key === 'Content-Security-Policy');
+  return policies.at(-1)?.value ?? '';
 }
 
 describe('the production Content-Security-Policy (firebase.json; no test here can reach Google)', () => {
@@ -335,7 +337,7 @@ describe('the production Content-Security-Policy (firebase.json; no test here ca
 
   it('is what local runs serve, with the emulator in connect-src instead of Google', async () => {
     const served = directives((await get('/home')).headers.get('content-security-policy') ?? '');
-    const production = directives(productionCsp());
+    const production = directives(productionCsp('/home'));
     expect(served.get('connect-src')).toEqual([
       "'self'",
       'http://127.0.0.1:8080',
@@ -379,6 +381,24 @@ describe('the first page load', () => {
     expect(stylesheets.size).toBe(1);
     const [full = ''] = stylesheets;
     expect((await get(full)).status).toBe(200);
+  });
+
+  it("allows each page's own inline style and no other page's; an unknown address gets the not-found page's", async () => {
+    const styleOf = (html: string) => hashOf(/<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '');
+    const everyStyle = new Set<string>();
+    for (const path of allPaths) {
+      const { html, response } = await page(path);
+      const allowed = directives(response.headers.get('content-security-policy') ?? '').get('style-src');
+      expect(allowed, path).toEqual(["'self'", styleOf(html)]);
+      everyStyle.add(styleOf(html));
+    }
+    const unknown = await page('/no-such-page');
+    const allowed = directives(unknown.response.headers.get('content-security-policy') ?? '').get(
+      'style-src',
+    );
+    expect(allowed).toContain(styleOf(unknown.html));
+    // The site-wide policy, which also covers every page's style.
+    for (const style of everyStyle) expect(allowed).toContain(style);
   });
 
   it("preloads each page's hero from the head, exactly as its picture will choose it", async () => {
