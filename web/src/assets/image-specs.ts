@@ -13,7 +13,7 @@ type ImageSpec = {
 
 // 768 w: a 412 px phone at DPR 1.75 (Lighthouse's mobile) needs 721 px, without paying for 960.
 const HERO: ImageSpec = { aspect: [16, 10], widths: [480, 768, 1280, 1920] };
-const LANDSCAPE: ImageSpec = { aspect: [4, 3], widths: [480, 960] };
+const LANDSCAPE: ImageSpec = { aspect: [4, 3], widths: [480, 720, 960] };
 const PRODUCT: ImageSpec = { aspect: [4, 5], widths: [400, 800] };
 
 export const imageSpecs = {
