@@ -14,6 +14,7 @@ import {
   scrollY,
   waitForHydration,
 } from '../support/browser';
+import { detailsOf } from '../../web/src/content/product-details';
 import { FIRST_PRODUCT, polled, present, PRODUCTS, type CatalogueProduct } from './visitor';
 import { useJourneys } from './journeys';
 
@@ -41,7 +42,9 @@ async function expectProductShown(page: Page, product: CatalogueProduct): Promis
   const article = page.locator('article.description__content');
   expect(await article.locator('.description__image img').getAttribute('alt')).toBe(product.productImageAlt);
   const questions = article.locator('.description__faqs').getByRole('button');
-  expect(await questions.allTextContents()).toEqual(product.productFaqs.map((faq) => faq.question));
+  expect(await questions.allTextContents()).toEqual(
+    detailsOf(product.slug).productFaqs.map((faq) => faq.question),
+  );
   expect(await page.title()).toBe(
     productPageMeta(product.productName, product.productShortDescription).title,
   );

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { aboutCopy } from '../../web/src/content/about';
 import { categories } from '../../web/src/content/catalogue';
+import { detailsOf } from '../../web/src/content/product-details';
 import { enquiryPageCopy } from '../../web/src/content/enquiry-page';
 import { generalFaqs } from '../../web/src/content/faqs';
 import { privacyPolicy, termsAndConditions } from '../../web/src/content/legal';
@@ -106,7 +107,7 @@ describe('every route is served as complete HTML before any script runs', () => 
       expect(title).toContain(product.productName);
       expect(h1).toBe(product.productName);
       expect(text).toContain(category.categoryTitle);
-      for (const faq of product.productFaqs) expect(text).toContain(faq.question);
+      for (const faq of detailsOf(product.slug).productFaqs) expect(text).toContain(faq.question);
       expect(text).toContain(
         "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!",
       );

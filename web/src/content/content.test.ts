@@ -7,7 +7,8 @@ import { homeCopy } from './home';
 import { privacyPolicy, termsAndConditions } from './legal';
 import { site } from './site';
 import { testimonials } from './testimonials';
-import type { LegalDocument, Product } from './types';
+import { detailsOf, productDetails } from './product-details';
+import type { LegalDocument, Product, ProductDetails } from './types';
 import { whyUsPoints } from './why-us';
 
 /** Spec section 9: what the site shows, counted. */
@@ -67,7 +68,10 @@ const specCatalogue: ExpectedCategory[] = [
   },
 ];
 
-const products: Product[] = categories.flatMap((category) => category.products);
+/** Each product with what its own page says (product-details.ts). */
+const products: (Product & ProductDetails)[] = categories.flatMap((category) =>
+  category.products.map((product) => ({ ...product, ...detailsOf(product.slug) })),
+);
 const expectedBySlug = new Map(specCatalogue.flatMap((c) => c.products).map((p) => [p.slug, p]));
 const rawHairSlugs = new Set(specCatalogue[0]?.products.map((p) => p.slug));
 
@@ -122,6 +126,11 @@ describe('catalogue', () => {
       expect(sentenceCount(category.categoryDescription)).toBeLessThanOrEqual(2);
       expect(category.categoryImageAlt).toMatch(/^Illustration of /);
     }
+  });
+
+  it("gives every product, and nothing else, its own page's description and questions", () => {
+    expect(Object.keys(productDetails).sort()).toEqual(products.map((product) => product.slug).sort());
+    expect(() => detailsOf('no-such-product')).toThrow(/no-such-product/);
   });
 
   it('has the twelve products of the spec, named and ordered as the spec lists them', () => {

@@ -35,6 +35,10 @@ export type Product = {
   /** The card text on /products. */
   productShortDescription: string;
   facts: ProductFacts;
+};
+
+/** What only the product's own page shows (product-details.ts, by slug). */
+export type ProductDetails = {
   /** Trusted HTML written by the business (paragraphs, <br>, <strong>, <ul>). */
   productDescription: string;
   productFaqs: ProductFaq[];

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Picture, imageUrl } from '../../components/picture';
 import { productPageMeta } from '../../content/pages';
+import { detailsOf } from '../../content/product-details';
 import {
   defaultEntry,
   entryAt,
@@ -45,6 +46,7 @@ export default function ProductDescriptionPage({ params }: PageProps) {
  */
 function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl: boolean }) {
   const { category, product, categoryIndex, productIndex } = entry;
+  const { productDescription, productFaqs } = detailsOf(product.slug);
   const canonicalPath = productPath(product.slug);
 
   usePageHead({
@@ -53,8 +55,13 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
     ogType: 'product',
     jsonLd: import.meta.env.SSR
       ? [
-          productJsonLd(product, category, canonicalPath, imageUrl(product.productImage)),
-          faqPageJsonLd(product.productFaqs),
+          productJsonLd(
+            { ...product, productDescription, productFaqs },
+            category,
+            canonicalPath,
+            imageUrl(product.productImage),
+          ),
+          faqPageJsonLd(productFaqs),
           breadcrumbJsonLd([
             { name: 'Home', path: HOME_PATH },
             { name: 'Products', path: PRODUCTS_PATH },
@@ -120,11 +127,11 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
               />
               <div className="description__body">
                 <ProductFactsTable facts={product.facts} className="description__facts" />
-                <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.productDescription }} />
+                <div className="rich-text" dangerouslySetInnerHTML={{ __html: productDescription }} />
               </div>
               <section className="description__faqs" aria-labelledby="product-faq-title">
                 <h2 id="product-faq-title">Frequently Asked Questions</h2>
-                <FaqList key={product.slug} items={product.productFaqs} />
+                <FaqList key={product.slug} items={productFaqs} />
               </section>
               <div className="description__cta">
                 <p>{BULK_ORDER_LINE}</p>

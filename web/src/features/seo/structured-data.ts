@@ -1,6 +1,6 @@
 /** schema.org JSON-LD for search engines: the business, products, FAQs and breadcrumbs. */
 import { site } from '../../content/site';
-import type { Category, FaqItem, Product } from '../../content/types';
+import type { Category, FaqItem, Product, ProductDetails } from '../../content/types';
 import { absoluteUrl } from './page-head';
 
 const ORGANIZATION_ID = `${site.siteUrl}/#organization`;
@@ -64,7 +64,12 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-export function productJsonLd(product: Product, category: Category, path: string, imagePath: string): object {
+export function productJsonLd(
+  product: Product & ProductDetails,
+  category: Category,
+  path: string,
+  imagePath: string,
+): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
