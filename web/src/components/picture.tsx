@@ -18,13 +18,18 @@ const artUrls = import.meta.glob<string>('../assets/art/*.svg', {
   import: 'default',
 });
 
-/** The <img> fallback for browsers without <picture>: a width that looks right on most layouts. */
+/**
+ * The <img> fallback, a WebP of a width that looks right on most layouts, for the few browsers
+ * without AVIF (Safari before 16, old Samsung Internet and UC Browser). Every other browser takes
+ * the AVIF <source>, sized to the screen. A WebP <source> with every width as well would cost each
+ * card's bytes in the page that carries the first screen (0.5 KB of /products' first round trip),
+ * for those few.
+ */
 const FALLBACK_WIDTH = 960;
 
 export type PictureSources = {
   /** Empty when the key has not been built: the page then shows the SVG artwork alone. */
   avifSrcSet: string;
-  webpSrcSet: string;
   src: string;
 };
 
@@ -50,17 +55,18 @@ export function resolvePictureSources(image: string, generated: AssetUrls, art: 
   const avif = srcSet('avif');
   const webp = srcSet('webp');
   if (avif && webp) {
-    const describe = (entries: { width: number; url?: string }[]) =>
-      entries.map(({ width, url }) => `${url} ${width}w`).join(', ');
     const fallback = webp.reduce((best, entry) =>
       Math.abs(entry.width - FALLBACK_WIDTH) < Math.abs(best.width - FALLBACK_WIDTH) ? entry : best,
     );
-    return { avifSrcSet: describe(avif), webpSrcSet: describe(webp), src: fallback.url ?? '' };
+    return {
+      avifSrcSet: avif.map(({ width, url }) => `${url} ${width}w`).join(', '),
+      src: fallback.url ?? '',
+    };
   }
   const svg = urlsByFileName(art).get(`${key}.svg`);
   if (!svg)
     throw new Error(`The picture "${key}" has neither built images nor web/src/assets/art/${key}.svg`);
-  return { avifSrcSet: '', webpSrcSet: '', src: svg };
+  return { avifSrcSet: '', src: svg };
 }
 
 export type PictureProps = {
@@ -79,12 +85,11 @@ export type PictureProps = {
 /** A <Picture> bound to a set of assets; the site uses the one bound to the build output below. */
 export function createPicture(generated: AssetUrls, art: AssetUrls) {
   return function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
-    const { avifSrcSet, webpSrcSet, src } = resolvePictureSources(image, generated, art);
+    const { avifSrcSet, src } = resolvePictureSources(image, generated, art);
     const { width, height } = intrinsicSizes[requireImageKey(image)];
     return (
       <picture className={className}>
         {avifSrcSet && <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />}
-        {webpSrcSet && <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />}
         <img
           src={src}
           alt={alt}
