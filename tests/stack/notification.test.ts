@@ -38,6 +38,7 @@ import {
 import type { DeliveryRecord } from '../../functions/src/delivery-state';
 import { PROJECT_ID } from '../support/emulator';
 import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
+import { readUntil } from '../support/firestore-admin';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 
 /** Where functions/.env.local sends mail. */
@@ -67,26 +68,16 @@ afterAll(async () => {
 });
 
 /** Resolves with the delivery record once the functions have marked the document SENT. */
-function waitForSent(ref: DocumentReference, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<DeliveryRecord> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`${ref.path} was not marked SENT within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const stop = ref.onSnapshot(
-      (snapshot) => {
-        const record = snapshot.get('notification') as DeliveryRecord | undefined;
-        if (record?.state !== 'SENT') return;
-        clearTimeout(timer);
-        stop();
-        resolve(record);
-      },
-      (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+async function waitForSent(ref: DocumentReference, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<DeliveryRecord> {
+  const notMarked = `${ref.path} was not marked SENT within ${timeoutMs} ms`;
+  const record = await readUntil(
+    async () => (await ref.get()).get('notification') as DeliveryRecord | undefined,
+    (found) => found?.state === 'SENT',
+    timeoutMs,
+    () => notMarked,
+  );
+  if (!record) throw new Error(notMarked);
+  return record;
 }
 
 const mailsFor = (path: string) =>

@@ -49,32 +49,46 @@ export type EnquiryStore = {
   close: () => Promise<void>;
 };
 
+/** How often a wait reads the database again. */
+const READ_INTERVAL_MS = 100;
+
+/**
+ * Reads until `done` holds, or fails with `describe(last read)` at the deadline. A plain read each
+ * time: the emulator's snapshot listeners have been seen to miss an update on a busy machine (a
+ * delivery the functions had marked SENT in 0.5 s still read SENDING 30 s later), a read cannot.
+ */
+export async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  describe: (last: T) => string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() >= deadline) throw new Error(describe(value));
+    await new Promise((resolve) => setTimeout(resolve, READ_INTERVAL_MS));
+  }
+}
+
 export function openEnquiryStore(name: string): EnquiryStore {
   const { app, db } = startAdmin(`e2e-${name}`);
 
   const documents = async (collection: EnquiryCollection) => (await db.collection(collection).get()).docs;
 
-  function waitForDocuments(collection: EnquiryCollection, count: number, timeoutMs = DOCUMENT_TIMEOUT_MS) {
-    return new Promise<QueryDocumentSnapshot[]>((resolve, reject) => {
-      let seen = 0;
-      const timer = setTimeout(() => {
-        stop();
-        reject(new Error(`${collection} held ${seen} documents after ${timeoutMs} ms, expected ${count}`));
-      }, timeoutMs);
-      const stop = db.collection(collection).onSnapshot(
-        (snapshot) => {
-          seen = snapshot.size;
-          if (snapshot.size < count) return;
-          clearTimeout(timer);
-          stop();
-          resolve(snapshot.docs);
-        },
-        (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
+  async function waitForDocuments(
+    collection: EnquiryCollection,
+    count: number,
+    timeoutMs = DOCUMENT_TIMEOUT_MS,
+  ): Promise<QueryDocumentSnapshot[]> {
+    const docs = await readUntil(
+      () => documents(collection),
+      (found) => found.length >= count,
+      timeoutMs,
+      (found) => `${collection} held ${found.length} documents after ${timeoutMs} ms, expected ${count}`,
+    );
+    return docs;
   }
 
   async function waitForDocument(collection: EnquiryCollection, timeoutMs = DOCUMENT_TIMEOUT_MS) {
@@ -83,31 +97,17 @@ export function openEnquiryStore(name: string): EnquiryStore {
     return first;
   }
 
-  function waitForDeliveryState(ref: DocumentReference, state: string, timeoutMs = DELIVERY_TIMEOUT_MS) {
-    return new Promise<void>((resolve, reject) => {
-      let last: unknown = undefined;
-      const timer = setTimeout(() => {
-        stop();
-        reject(
-          new Error(
-            `${ref.path}: notification.state was ${String(last)} after ${timeoutMs} ms, not ${state}`,
-          ),
-        );
-      }, timeoutMs);
-      const stop = ref.onSnapshot(
-        (snapshot) => {
-          last = snapshot.get('notification.state');
-          if (last !== state) return;
-          clearTimeout(timer);
-          stop();
-          resolve();
-        },
-        (error) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
+  async function waitForDeliveryState(
+    ref: DocumentReference,
+    state: string,
+    timeoutMs = DELIVERY_TIMEOUT_MS,
+  ) {
+    await readUntil(
+      async () => (await ref.get()).get('notification.state') as unknown,
+      (last) => last === state,
+      timeoutMs,
+      (last) => `${ref.path}: notification.state was ${String(last)} after ${timeoutMs} ms, not ${state}`,
+    );
   }
 
   return {
