@@ -250,7 +250,6 @@ async function main() {
     // No element carries data-body-font when the page is rendered; the font flag sets it.
     allowRules: [/^:root\[data-body-font\]$/],
   });
-  const inlineStyles = new Set<string>();
   // Font faces: a face that may swap (font-display: swap) comes with the full stylesheet, after
   // the first screen is painted, so its download cannot delay it. The local fallbacks come inline,
   // and so does the body face (optional): it is only used on pages that turn it on, when it is
@@ -284,22 +283,22 @@ async function main() {
     const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces);
     if (!inlined.includes(':root[data-body-font]{'))
       throw new Error(`${path}: the inline CSS lacks the rule that turns the body font on.`);
-    const styles = [...inlined.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) =>
-      inlineHash(css ?? ''),
-    );
-    if (styles.length !== 1) throw new Error(`${path}: expected one inline <style>, found ${styles.length}.`);
-    styles.forEach((style) => inlineStyles.add(style));
+    const styles = [...inlined.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
+    const [style] = styles;
+    if (style === undefined || styles.length !== 1)
+      throw new Error(`${path}: expected one inline <style>, found ${styles.length}.`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, inlined);
-    return styles[0] ?? '';
+    return inlineHash(style);
   }
 
   const styleByPath = new Map<string, string>();
   for (const path of [...server.sitePaths, ...server.privatePaths])
     styleByPath.set(path, await writePage(path, fileForPath(path)));
-  await writePage(server.NOT_FOUND_PATH, join(SITE_DIR, '404.html'));
+  const notFoundStyle = await writePage(server.NOT_FOUND_PATH, join(SITE_DIR, '404.html'));
   // Hosting redirects / to /home; a host without that redirect still shows the home page.
   await writePage('/home', join(SITE_DIR, 'index.html'));
+  const inlineStyles = new Set([...styleByPath.values(), notFoundStyle]);
 
   writeFileSync(join(SITE_DIR, 'sitemap.xml'), sitemap(server.site.siteUrl, server.sitePaths));
   writeFileSync(

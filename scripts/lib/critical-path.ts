@@ -44,14 +44,16 @@ export const inlineHash = (text: string) =>
  * inline script or style that this build did not write stays blocked.
  */
 export function withInlineHashes(config: string, hashes: { scripts: string[]; styles: string[] }): string {
-  const withHashes = (text: string, directive: string, added: string[]) => {
-    const pattern = new RegExp(`(${directive} )([^;"]*)`);
-    const sources = pattern.exec(text)?.[2];
-    if (sources === undefined) throw new Error(`firebase.json's CSP has no ${directive} directive.`);
-    const kept = sources.split(/\s+/).filter((source) => source && !source.startsWith("'sha256-"));
-    return text.replace(pattern, `$1${[...kept, ...[...new Set(added)].sort()].join(' ')}`);
-  };
   return withHashes(withHashes(config, 'script-src', hashes.scripts), 'style-src', hashes.styles);
+}
+
+/** The text's first `directive` with exactly these hashes (sorted) and its other sources kept. */
+function withHashes(text: string, directive: string, hashes: string[]): string {
+  const pattern = new RegExp(`(${directive} )([^;"]*)`);
+  const sources = pattern.exec(text)?.[2];
+  if (sources === undefined) throw new Error(`firebase.json's CSP has no ${directive} directive.`);
+  const kept = sources.split(/\s+/).filter((source) => source && !source.startsWith("'sha256-"));
+  return text.replace(pattern, `$1${[...kept, ...[...new Set(hashes)].sort()].join(' ')}`);
 }
 
 type Header = { key: string; value: string };
@@ -80,7 +82,7 @@ export function withPagePolicies(config: string, styleByPath: Map<string, string
     pathsByStyle.set(style, [...(pathsByStyle.get(style) ?? []), path]);
   const pageRules = [...pathsByStyle].map(([style, paths]): HeaderRule => ({
     regex: `^(${paths.map(escapeRegex).join('|')})$`,
-    headers: [{ key: CSP, value: siteWide.replace(/(style-src )'self'[^;]*/, `$1'self' ${style}`) }],
+    headers: [{ key: CSP, value: withHashes(siteWide, 'style-src', [style]) }],
   }));
   return { ...parsed, hosting: { ...parsed.hosting, headers: [...rules, ...pageRules] } };
 }

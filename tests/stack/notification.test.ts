@@ -68,16 +68,13 @@ afterAll(async () => {
 });
 
 /** Resolves with the delivery record once the functions have marked the document SENT. */
-async function waitForSent(ref: DocumentReference, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<DeliveryRecord> {
-  const notMarked = `${ref.path} was not marked SENT within ${timeoutMs} ms`;
-  const record = await readUntil(
+function waitForSent(ref: DocumentReference, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<DeliveryRecord> {
+  return readUntil(
     async () => (await ref.get()).get('notification') as DeliveryRecord | undefined,
-    (found) => found?.state === 'SENT',
+    (found): found is DeliveryRecord => found?.state === 'SENT',
     timeoutMs,
-    () => notMarked,
+    () => `${ref.path} was not marked SENT within ${timeoutMs} ms`,
   );
-  if (!record) throw new Error(notMarked);
-  return record;
 }
 
 const mailsFor = (path: string) =>

@@ -57,6 +57,18 @@ const READ_INTERVAL_MS = 100;
  * time: the emulator's snapshot listeners have been seen to miss an update on a busy machine (a
  * delivery the functions had marked SENT in 0.5 s still read SENDING 30 s later), a read cannot.
  */
+export async function readUntil<T, Done extends T>(
+  read: () => Promise<T>,
+  done: (value: T) => value is Done,
+  timeoutMs: number,
+  describe: (last: T) => string,
+): Promise<Done>;
+export async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  describe: (last: T) => string,
+): Promise<T>;
 export async function readUntil<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
@@ -82,13 +94,12 @@ export function openEnquiryStore(name: string): EnquiryStore {
     count: number,
     timeoutMs = DOCUMENT_TIMEOUT_MS,
   ): Promise<QueryDocumentSnapshot[]> {
-    const docs = await readUntil(
+    return readUntil(
       () => documents(collection),
       (found) => found.length >= count,
       timeoutMs,
       (found) => `${collection} held ${found.length} documents after ${timeoutMs} ms, expected ${count}`,
     );
-    return docs;
   }
 
   async function waitForDocument(collection: EnquiryCollection, timeoutMs = DOCUMENT_TIMEOUT_MS) {
