@@ -21,9 +21,23 @@ export function firestoreEmulatorOrigin(): string {
   return `http://${firestoreEmulatorHost()}`;
 }
 
-/** Empties the emulator's database (every collection) so one test's leftovers cannot reach the next. */
+/** How long a clear may keep meeting a conflict before it fails. */
+const CLEAR_DEADLINE_MS = 10_000;
+
+/**
+ * Empties the emulator's database (every collection) so one test's leftovers cannot reach the next.
+ * On a loaded machine the emulator once answered 409 (a conflict, as with writes still in flight from
+ * the test before), and every test of four suites then failed on leftovers; a 409 is asked again
+ * until the deadline. Any other failure fails at once.
+ */
 export async function clearFirestore(projectId: string = PROJECT_ID): Promise<void> {
   const url = `${firestoreEmulatorOrigin()}/emulator/v1/projects/${projectId}/databases/(default)/documents`;
-  const response = await fetch(url, { method: 'DELETE' });
-  if (!response.ok) throw new Error(`clearing the Firestore emulator failed: HTTP ${response.status}`);
+  const deadline = Date.now() + CLEAR_DEADLINE_MS;
+  for (;;) {
+    const response = await fetch(url, { method: 'DELETE' });
+    if (response.ok) return;
+    if (response.status !== 409 || Date.now() >= deadline)
+      throw new Error(`clearing the Firestore emulator failed: HTTP ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
