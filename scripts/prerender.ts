@@ -13,7 +13,14 @@ import { pathToFileURL } from 'node:url';
 import { minifySync } from 'vite';
 import { ROOT } from './lib/emulator-env.ts';
 import { format, resolveConfig } from 'prettier';
-import { heroPreload, inlineHash, withInlineHashes, withPagePolicies } from './lib/critical-path.ts';
+import {
+  firstScreenOf,
+  STYLED_ATTRIBUTE,
+  heroPreload,
+  inlineHash,
+  withInlineHashes,
+  withPagePolicies,
+} from './lib/critical-path.ts';
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -52,8 +59,9 @@ const BODY_FONT_KEY = 'body-font';
  * the hero picture when the page has one. Until then the HTML, its inline CSS and the hero have a
  * slow connection to themselves. A small inline script (allowed by its hash in the
  * Content-Security-Policy, which allows no other inline script) then adds the full stylesheet
- * (data-style: the web fonts, and what dialogs, messages and other pages need), the entry module,
- * and preloads for the page's chunks (data-modules).
+ * (data-style: the rest of this page below its first screen, the web fonts, and what dialogs,
+ * messages and other pages need), the entry module, and preloads for the page's chunks
+ * (data-modules).
  *
  * Until the code arrives a visitor can already type into a prerendered form; the boot script
  * notes which of its fields they leave, so the form validates those as soon as it takes over.
@@ -98,7 +106,12 @@ const bootScript = (leftControlsGlobal: string) => `(function () {
   function start() {
     if (started) return;
     started = true;
-    if (style) add('link', { rel: 'stylesheet', href: style });
+    // What the inline CSS keeps invisible below the first screen shows once this is in.
+    var styled = function () {
+      document.documentElement.setAttribute('${STYLED_ATTRIBUTE}', '');
+    };
+    if (style) add('link', { rel: 'stylesheet', href: style, onload: styled, onerror: styled });
+    else styled();
     modules.forEach(function (url, index) {
       if (index === 0) add('script', { type: 'module', src: url });
       else add('link', { rel: 'modulepreload', href: url });
@@ -186,7 +199,12 @@ async function inlineCriticalCss(
     noscripts.push(element);
     return `<!--noscript-${noscripts.length - 1}-->`;
   });
+  // The inline CSS is what the first screen needs; the rest of the page waits for the stylesheet.
+  const firstScreen = firstScreenOf(kept);
+  const firstScreenCss = /<style>([\s\S]*?)<\/style>/.exec(await critical.process(firstScreen.html))?.[1];
+  if (!firstScreenCss) throw new Error('Beasties found no CSS for the first screen.');
   const processed = (await critical.process(kept))
+    .replace(/<style>[\s\S]*?<\/style>/, () => `<style>${firstScreenCss}${firstScreen.hideRest}</style>`)
     .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+">(?=\s*<\/body>)/, '')
     .replace(' data-beasties-container', '')
     // The local fallback faces, metric-matched to the web fonts, come inline: every page uses them

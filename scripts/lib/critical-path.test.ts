@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fontFallbackOverrides } from './font-fallbacks.ts';
-import { heroPreload, inlineHash, withInlineHashes, withPagePolicies } from './critical-path.ts';
+import {
+  FIRST_SCREEN_BLOCKS,
+  firstScreenOf,
+  STYLED_ATTRIBUTE,
+  heroPreload,
+  inlineHash,
+  withInlineHashes,
+  withPagePolicies,
+} from './critical-path.ts';
 
 describe('heroPreload', () => {
   const picture = (imgAttributes: string) =>
@@ -25,6 +33,46 @@ describe('heroPreload', () => {
     const earlier =
       '<picture><source type="image/avif" srcSet="/logo.avif 1x"/><img src="/logo.png"/></picture>';
     expect(heroPreload(earlier + picture('fetchpriority="high"'))).toContain('imagesrcset="/a-480.avif 480w');
+  });
+});
+
+describe('firstScreenOf', () => {
+  const page = (blocks: number) =>
+    `<!doctype html><html><head><style>p{}</style></head><body><div id="root"><a class="skip-link">Skip</a><header><nav>Menu</nav></header>` +
+    `<main>${Array.from({ length: blocks }, (_, index) => `<section id="block-${index}">Block ${index}<footer>Quote</footer></section>`).join('')}</main>` +
+    '<footer>Footer</footer><aside class="chat-dock">Chat</aside></div></body></html>';
+
+  it("keeps the shell and main's first blocks, and leaves out the later blocks and the page's footer", () => {
+    const { html } = firstScreenOf(page(6));
+    for (let index = 0; index < 6; index += 1)
+      expect(html.includes(`id="block-${index}"`), `block ${index}`).toBe(index < FIRST_SCREEN_BLOCKS);
+    expect(html).toContain('<header><nav>Menu</nav></header>');
+    expect(html).toContain('<a class="skip-link">Skip</a>');
+    expect(html).toContain('<aside class="chat-dock">Chat</aside>');
+    expect(html).toContain('<style>p{}</style>');
+    expect(html).not.toContain('<footer>Footer</footer>');
+    // A block's own footer (a quote's source, say) is not the page's.
+    expect(html).toContain('<footer>Quote</footer>');
+  });
+
+  it('hides what it left out until the full stylesheet is in', () => {
+    expect(firstScreenOf(page(6)).hideRest).toBe(
+      `:root:not([${STYLED_ATTRIBUTE}]) main>:nth-child(n+${FIRST_SCREEN_BLOCKS + 1}),` +
+        `:root:not([${STYLED_ATTRIBUTE}]) main~footer{visibility:hidden}`,
+    );
+    expect(firstScreenOf(page(2)).hideRest).toBe(
+      `:root:not([${STYLED_ATTRIBUTE}]) main~footer{visibility:hidden}`,
+    );
+  });
+
+  it('keeps the footer of a page whose main is a single block, as on the 404 page', () => {
+    const { html, hideRest } = firstScreenOf(page(1));
+    expect(html).toContain('<footer>Footer</footer>');
+    expect(hideRest).toBe('');
+  });
+
+  it('refuses a page without <main>', () => {
+    expect(() => firstScreenOf('<html><body><p>No main</p></body></html>')).toThrow(/no <main>/);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * What each prerendered page puts in its <head> so that its first round trip paints it: the
- * preload of its hero picture, and the Content-Security-Policy hashes of its inline styles.
+ * preload of its hero picture, the part of the page whose CSS comes inline, and the
+ * Content-Security-Policy hashes of its inline styles.
  */
 import { createHash } from 'node:crypto';
+import { JSDOM } from 'jsdom';
 
 const attribute = (tag: string, name: string): string | undefined =>
   new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
@@ -32,6 +34,52 @@ export function heroPreload(html: string): string {
     .map(([name, value]) => `${name}="${value}"`)
     .join(' ');
   return `<link rel="preload" as="image" ${extra} fetchpriority="high">`;
+}
+
+/**
+ * How many of <main>'s blocks a first screen can show. Two on most pages and screens; three on the
+ * home page of a tall tablet (1024 × 1366), where the product range's heading shows under the
+ * banner. tests/e2e/first-screen.test.ts checks every page at phone, tablet and desktop sizes.
+ */
+export const FIRST_SCREEN_BLOCKS = 3;
+
+/** Set on <html> by the boot script once the full stylesheet has loaded (or failed to). */
+export const STYLED_ATTRIBUTE = 'data-styled';
+
+export type FirstScreen = {
+  /** The page without what its first screen cannot show, for finding the CSS to inline. */
+  html: string;
+  /**
+   * A rule for the inline CSS that keeps what was left out invisible until the full stylesheet
+   * is in, so nobody sees it unstyled (nor the enquiry form's trap field for bots, which only
+   * that stylesheet moves out of sight); '' when nothing was left out. Without JavaScript,
+   * /noscript.css shows it: the <noscript> link loads the full stylesheet.
+   */
+  hideRest: string;
+};
+
+/**
+ * The part of a page that its first screen can show: the page without the blocks of <main> after
+ * FIRST_SCREEN_BLOCKS, and without the page's footer unless <main> is a single block (a short
+ * page such as the 404, whose footer is on the first screen).
+ */
+export function firstScreenOf(html: string): FirstScreen {
+  const dom = new JSDOM(html);
+  const { document } = dom.window;
+  const main = document.querySelector('main');
+  if (!main) throw new Error('The page has no <main>.');
+  const blocks = [...main.children];
+  const later = blocks.slice(FIRST_SCREEN_BLOCKS);
+  const footers = blocks.length > 1 ? document.querySelectorAll('main ~ footer') : [];
+  [...later, ...footers].forEach((element) => element.remove());
+  const selectors = [
+    ...(later.length ? [`main>:nth-child(n+${FIRST_SCREEN_BLOCKS + 1})`] : []),
+    ...(footers.length ? ['main~footer'] : []),
+  ].map((selector) => `:root:not([${STYLED_ATTRIBUTE}]) ${selector}`);
+  return {
+    html: dom.serialize(),
+    hideRest: selectors.length ? `${selectors.join(',')}{visibility:hidden}` : '',
+  };
 }
 
 /** The CSP source that allows exactly this inline <script> or <style> element's text. */
