@@ -73,7 +73,7 @@ describe('what search engines that run the page read', () => {
       );
       expect(live, `${route.path}: the JSON-LD served with the page is still in it`).toBe(served);
     }
-    expect(withStructuredData).toEqual(expect.arrayContaining(['/home', '/about']));
+    expect(withStructuredData).toEqual(expect.arrayContaining(['/home', '/products', '/about']));
   });
 });
 

@@ -4,7 +4,6 @@ import { ArrowRightIcon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { aboutCopy } from '../../content/about';
 import { categories } from '../../content/catalogue';
-import { generalFaqs } from '../../content/faqs';
 import { homeCopy } from '../../content/home';
 import { pageMeta } from '../../content/pages';
 import { testimonials } from '../../content/testimonials';
@@ -12,7 +11,7 @@ import { whyUsPoints } from '../../content/why-us';
 import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
 import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
-import { faqPageJsonLd, localBusinessJsonLd } from '../../features/seo/structured-data';
+import { localBusinessJsonLd } from '../../features/seo/structured-data';
 import { TestimonialCarousel } from '../../features/testimonials/testimonial-carousel';
 import { WhyUsGrid } from '../../features/why-us/why-us-grid';
 import { HOME_PATH, PRODUCTS_PATH } from '../../config/paths';
@@ -23,9 +22,8 @@ export default function HomePage() {
   usePageHead({
     ...pageMeta.home,
     path: HOME_PATH,
-    jsonLd: import.meta.env.SSR
-      ? [localBusinessJsonLd(pageMeta.home.description), faqPageJsonLd(generalFaqs)]
-      : undefined,
+    // The general FAQ, which this page shows too, is marked up once, on /products.
+    jsonLd: import.meta.env.SSR ? [localBusinessJsonLd(pageMeta.home.description)] : undefined,
   });
 
   return (

@@ -1,4 +1,5 @@
 import { Picture } from '../../components/picture';
+import { generalFaqs } from '../../content/faqs';
 import { pageMeta } from '../../content/pages';
 import { TOTAL_PRODUCTS } from '../../features/catalogue/catalogue-index';
 import { ProductCatalogue } from '../../features/catalogue/product-catalogue';
@@ -11,6 +12,7 @@ import {
 } from '../../features/enquiry/promo-popup';
 import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
+import { faqPageJsonLd } from '../../features/seo/structured-data';
 import { PRODUCTS_PATH } from '../../config/paths';
 import './pages.css';
 
@@ -18,8 +20,10 @@ export default function ProductsPage() {
   usePageHead({
     ...pageMeta.products,
     path: PRODUCTS_PATH,
-    // The general FAQ is marked up once for the whole site, on the home page, which shows it too:
-    // search engines ask for one instance of a repeated FAQ.
+    // The general FAQ is marked up once for the whole site, here where the spec puts it (the home
+    // page shows it too): search engines ask for one instance of a repeated FAQ. Here it also
+    // keeps /home's HTML inside TCP's first window.
+    jsonLd: import.meta.env.SSR ? [faqPageJsonLd(generalFaqs)] : undefined,
   });
   const revealed = useRevealSchedule(TOTAL_PRODUCTS);
   const popup = usePromoPopup({
