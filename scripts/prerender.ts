@@ -19,6 +19,7 @@ import {
   heroPreload,
   inlineHash,
   withInlineHashes,
+  withoutPointerRules,
   withPagePolicies,
 } from './lib/critical-path.ts';
 
@@ -204,7 +205,10 @@ async function inlineCriticalCss(
   const firstScreenCss = /<style>([\s\S]*?)<\/style>/.exec(await critical.process(firstScreen.html))?.[1];
   if (!firstScreenCss) throw new Error('Beasties found no CSS for the first screen.');
   const processed = (await critical.process(kept))
-    .replace(/<style>[\s\S]*?<\/style>/, () => `<style>${firstScreenCss}${firstScreen.hideRest}</style>`)
+    .replace(
+      /<style>[\s\S]*?<\/style>/,
+      () => `<style>${withoutPointerRules(firstScreenCss)}${firstScreen.hideRest}</style>`,
+    )
     .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+">(?=\s*<\/body>)/, '')
     .replace(' data-beasties-container', '')
     // The local fallback faces, metric-matched to the web fonts, come inline: every page uses them

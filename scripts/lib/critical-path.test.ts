@@ -10,6 +10,7 @@ import {
   heroPreload,
   inlineHash,
   withInlineHashes,
+  withoutPointerRules,
   withPagePolicies,
 } from './critical-path.ts';
 
@@ -73,6 +74,22 @@ describe('firstScreenOf', () => {
 
   it('refuses a page without <main>', () => {
     expect(() => firstScreenOf('<html><body><p>No main</p></body></html>')).toThrow(/no <main>/);
+  });
+});
+
+describe('withoutPointerRules', () => {
+  it('drops the rules for a pointer over or pressing on something, and at-rules left empty', () => {
+    expect(
+      withoutPointerRules(
+        '.a{color:red}.a:hover{color:blue}.b:active,.b:hover>i{color:green}' +
+          '@media (min-width:48em){.c:hover{color:red}}@media (min-width:60em){.d{margin:0}.d:hover{margin:1px}}',
+      ),
+    ).toBe('.a{color:red}@media (min-width:60em){.d{margin:0}}');
+  });
+
+  it('keeps a rule that also styles something at rest or in focus', () => {
+    const css = '.a:hover,.a:focus-visible{outline:2px solid}.b:hover,.c{color:red}.d:hovered{color:red}';
+    expect(withoutPointerRules(css)).toBe(css);
   });
 });
 

@@ -82,6 +82,23 @@ export function firstScreenOf(html: string): FirstScreen {
   };
 }
 
+/**
+ * Minified CSS without the rules that only style a pointer over or pressing on something
+ * (every selector of the rule has :hover or :active), and without the at-rules left empty. The
+ * inline CSS can do without them: the full stylesheet brings them a moment after the first paint.
+ */
+export function withoutPointerRules(css: string): string {
+  const pointerOnly = (selectors: string) =>
+    selectors.split(',').every((selector) => /:(hover|active)\b/.test(selector));
+  let kept = css.replace(/(?<=^|[{}])([^{}@]+)\{[^{}]*\}/g, (rule, selectors: string) =>
+    pointerOnly(selectors) ? '' : rule,
+  );
+  for (let emptied = kept; ; kept = emptied) {
+    emptied = kept.replace(/@[^{}]+\{\}/g, '');
+    if (emptied === kept) return kept;
+  }
+}
+
 /** The CSP source that allows exactly this inline <script> or <style> element's text. */
 export const inlineHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
