@@ -17,9 +17,9 @@ export default function InboxPage() {
     noindex: true,
   });
   return (
-    <section className="section inbox">
+    <section className="section">
       <InboxStylesheet />
-      <div className="container inbox__container">
+      <div className="container">
         <h1 className="inbox__title">Sales inbox</h1>
         <Inbox />
       </div>
