@@ -37,8 +37,7 @@ import {
 } from '../../functions/src/contract/enquiry';
 import type { DeliveryRecord } from '../../functions/src/delivery-state';
 import { PROJECT_ID } from '../support/emulator';
-import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
-import { readUntil } from '../support/firestore-admin';
+import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 
 /** Where functions/.env.local sends mail. */

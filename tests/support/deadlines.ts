@@ -1,6 +1,7 @@
 /**
- * How long a test waits for a condition before it gives up. Deadlines, not waits: every wait in the
- * suite ends as soon as its condition holds, so a long deadline costs nothing when things work.
+ * How long a test waits for a condition before it gives up, and readUntil, the wait that reads
+ * again until the condition holds. Deadlines, not waits: every wait in the suite ends as soon as
+ * its condition holds, so a long deadline costs nothing when things work.
  * They are sized for a 2-core machine whose emulators, Chromium and a build share the CPU (five
  * runs of test:stack beside a build loop took 326–343 s each and passed with these).
  */
@@ -13,3 +14,38 @@ export const IMAGE_TIMEOUT_MS = 30_000;
 export const DOCUMENT_TIMEOUT_MS = 20_000;
 /** A trigger's email: a cold functions worker loads its module, then sends through SMTP. */
 export const DELIVERY_TIMEOUT_MS = 30_000;
+
+/** How often a wait reads again. */
+const READ_INTERVAL_MS = 100;
+
+/**
+ * Reads until `done` holds, or fails with `describe(last read)` at the deadline. A plain read each
+ * time: the emulator's snapshot listeners have been seen to miss an update on a busy machine (a
+ * delivery the functions had marked SENT in 0.5 s still read SENDING 30 s later), a read cannot.
+ */
+export async function readUntil<T, Done extends T>(
+  read: () => Promise<T>,
+  done: (value: T) => value is Done,
+  timeoutMs: number,
+  describe: (last: T) => string,
+): Promise<Done>;
+export async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  describe: (last: T) => string,
+): Promise<T>;
+export async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  describe: (last: T) => string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() >= deadline) throw new Error(describe(value));
+    await new Promise((resolve) => setTimeout(resolve, READ_INTERVAL_MS));
+  }
+}

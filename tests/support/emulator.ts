@@ -2,6 +2,7 @@
  * The one place tests learn where the Firestore emulator is: `scripts/emulators.ts exec` starts it
  * and sets FIRESTORE_EMULATOR_HOST for the command it runs (the Admin SDK reads it too).
  */
+import { readUntil } from './deadlines';
 
 /** The demo project the emulators run (a `demo-` id never reaches a real project). */
 export const PROJECT_ID = 'demo-sme-hair';
@@ -32,12 +33,11 @@ const CLEAR_DEADLINE_MS = 10_000;
  */
 export async function clearFirestore(projectId: string = PROJECT_ID): Promise<void> {
   const url = `${firestoreEmulatorOrigin()}/emulator/v1/projects/${projectId}/databases/(default)/documents`;
-  const deadline = Date.now() + CLEAR_DEADLINE_MS;
-  for (;;) {
-    const response = await fetch(url, { method: 'DELETE' });
-    if (response.ok) return;
-    if (response.status !== 409 || Date.now() >= deadline)
-      throw new Error(`clearing the Firestore emulator failed: HTTP ${response.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const response = await readUntil(
+    () => fetch(url, { method: 'DELETE' }),
+    (answer) => answer.status !== 409,
+    CLEAR_DEADLINE_MS,
+    (answer) => `clearing the Firestore emulator failed: HTTP ${answer.status}`,
+  );
+  if (!response.ok) throw new Error(`clearing the Firestore emulator failed: HTTP ${response.status}`);
 }

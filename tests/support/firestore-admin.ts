@@ -17,7 +17,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import type { EnquiryCollection } from '../../functions/src/contract/enquiry';
-import { DELIVERY_TIMEOUT_MS, DOCUMENT_TIMEOUT_MS } from './deadlines';
+import { DELIVERY_TIMEOUT_MS, DOCUMENT_TIMEOUT_MS, readUntil } from './deadlines';
 import { firestoreEmulatorHost, PROJECT_ID } from './emulator';
 
 export { clearFirestore, PROJECT_ID } from './emulator';
@@ -48,41 +48,6 @@ export type EnquiryStore = {
   waitForDeliveryState: (ref: DocumentReference, state: string, timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 };
-
-/** How often a wait reads the database again. */
-const READ_INTERVAL_MS = 100;
-
-/**
- * Reads until `done` holds, or fails with `describe(last read)` at the deadline. A plain read each
- * time: the emulator's snapshot listeners have been seen to miss an update on a busy machine (a
- * delivery the functions had marked SENT in 0.5 s still read SENDING 30 s later), a read cannot.
- */
-export async function readUntil<T, Done extends T>(
-  read: () => Promise<T>,
-  done: (value: T) => value is Done,
-  timeoutMs: number,
-  describe: (last: T) => string,
-): Promise<Done>;
-export async function readUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-  describe: (last: T) => string,
-): Promise<T>;
-export async function readUntil<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-  describe: (last: T) => string,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() >= deadline) throw new Error(describe(value));
-    await new Promise((resolve) => setTimeout(resolve, READ_INTERVAL_MS));
-  }
-}
 
 export function openEnquiryStore(name: string): EnquiryStore {
   const { app, db } = startAdmin(`e2e-${name}`);
