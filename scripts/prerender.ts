@@ -204,6 +204,8 @@ async function inlineCriticalCss(
   const firstScreen = firstScreenOf(kept);
   const firstScreenCss = /<style>([\s\S]*?)<\/style>/.exec(await critical.process(firstScreen.html))?.[1];
   if (!firstScreenCss) throw new Error('Beasties found no CSS for the first screen.');
+  // The page itself is Beasties' rewrite of the whole page (its markup is written out again, SVG
+  // children closed with "/>", shorter than React's); only its <style> gives way to the first screen's.
   const processed = (await critical.process(kept))
     .replace(
       /<style>[\s\S]*?<\/style>/,
