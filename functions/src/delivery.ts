@@ -46,7 +46,6 @@ import {
   nextAttemptAfterFailure,
   NOTIFICATION_FIELD,
   readDeliveryView,
-  TRIGGER_MAX_INSTANCES,
   triggerShouldRetry,
   type AcknowledgementRecord,
   type Claimant,
@@ -166,8 +165,14 @@ type Claim =
   | { claimed: true; from: DeliveryState; attempts: number; enquiry: Enquiry }
   | { claimed: false; outcome: DeliveryOutcome; gaveUp?: { attempts: number } };
 
-/** Admission rounds lost to concurrent claims taking the same slot before the trigger gives up. */
-const MAX_ADMISSION_ROUNDS = 3 * TRIGGER_MAX_INSTANCES;
+/**
+ * Admission rounds a claim may lose before the trigger gives up (and the platform retries it). A
+ * round is lost only when another claim took the slot, and every claim takes a slot of its hour:
+ * after `hourlyCap` losses the hour is full and the claim is HELD. Twice that, for an hour that
+ * turns during the claim. A fixed 30 was too few: in a simulated flood (10 instances at once)
+ * claims lost up to 30 rounds in a row, and the trigger threw.
+ */
+const maxAdmissionRounds = (limits: AdmissionLimits) => 2 * limits.hourlyCap + 1;
 /** Firestore's gRPC code when a `create` finds the document already there. */
 const ALREADY_EXISTS = 6;
 
@@ -281,7 +286,7 @@ async function admit(
       );
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (code !== ALREADY_EXISTS || round >= MAX_ADMISSION_ROUNDS) throw error;
+      if (code !== ALREADY_EXISTS || round >= maxAdmissionRounds(deps.limits)) throw error;
     }
   }
 }
