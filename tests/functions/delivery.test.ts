@@ -20,6 +20,7 @@ import {
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/template';
 import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/sweeper';
 import type { SmtpCatcher } from '../support/smtp-catcher';
+import { allEnded } from '../support/concurrent';
 import { useDeliverySuite } from '../support/delivery-suite';
 import {
   ARUN,
@@ -158,7 +159,7 @@ describe('exactly one email per enquiry', () => {
     const id = await storeEnquiry(db);
     const event = createdEvent(id);
 
-    const outcomes = await Promise.all([
+    const outcomes = await allEnded([
       handleEnquiryCreated(deps, ENQUIRY_COLLECTION, event),
       handleEnquiryCreated(deps, ENQUIRY_COLLECTION, event),
     ]);
@@ -207,7 +208,7 @@ describe('exactly one email per enquiry', () => {
       ),
     );
 
-    await Promise.all([
+    await allEnded([
       ...ids.map((id) => handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id))),
       sweepUndeliveredEnquiries(deps, sweepRun('race-a')),
       sweepUndeliveredEnquiries(deps, sweepRun('race-b')),
@@ -474,7 +475,7 @@ describe('the visitor acknowledgement', () => {
     });
     const event = createdEvent(id);
 
-    await Promise.all([
+    await allEnded([
       handleEnquiryCreated(deps, ENQUIRY_COLLECTION, event),
       handleEnquiryCreated(deps, ENQUIRY_COLLECTION, event),
     ]);

@@ -18,6 +18,7 @@ import { handleEnquiryCreated, type DeliveryOutcome } from '../../functions/src/
 import { SETTLED_STATES, TRIGGER_MAX_INSTANCES } from '../../functions/src/delivery-state';
 import { SWEEP_MAX_DOCUMENT_READS, sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
 import { countingFirestore } from '../support/counting-firestore';
+import { allEnded } from '../support/concurrent';
 import type { CaughtMail, SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
 import { createdEvent, deliveryDeps, PRIYA } from '../support/delivery-fixtures';
@@ -91,11 +92,7 @@ function simulation() {
           );
         }
       };
-      // Every instance stops before a failure is reported: none may still be inside a transaction
-      // when the next test clears the database (the emulator would refuse the clear until it expired).
-      const ended = await Promise.allSettled(Array.from({ length: TRIGGER_MAX_INSTANCES }, instance));
-      const failed = ended.find((result) => result.status === 'rejected');
-      if (failed) throw failed.reason;
+      await allEnded(Array.from({ length: TRIGGER_MAX_INSTANCES }, instance));
       noteArrivals();
       return outcomes;
     },
