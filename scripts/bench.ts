@@ -322,10 +322,8 @@ async function main() {
       for (let attempt = 0; attempt < runs; attempt += 1) samples.push(await firstVisit(url, firebase));
       return samples;
     });
-    const floor = {
-      fcpMs: median(floorSamples.map((sample) => sample.fcpMs)),
-      lcpMs: median(floorSamples.map((sample) => sample.lcpMs)),
-    };
+    const { fcpMs, lcpMs } = medianOf(floorSamples);
+    const floor = { fcpMs, lcpMs };
     console.log('  measured the floor page');
 
     console.log(

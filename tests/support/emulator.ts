@@ -33,11 +33,12 @@ const CLEAR_DEADLINE_MS = 10_000;
  */
 export async function clearFirestore(projectId: string = PROJECT_ID): Promise<void> {
   const url = `${firestoreEmulatorOrigin()}/emulator/v1/projects/${projectId}/databases/(default)/documents`;
+  const failure = (answer: Response) => `clearing the Firestore emulator failed: HTTP ${answer.status}`;
   const response = await readUntil(
     () => fetch(url, { method: 'DELETE' }),
     (answer) => answer.status !== 409,
     CLEAR_DEADLINE_MS,
-    (answer) => `clearing the Firestore emulator failed: HTTP ${answer.status}`,
+    failure,
   );
-  if (!response.ok) throw new Error(`clearing the Firestore emulator failed: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(failure(response));
 }
