@@ -375,6 +375,35 @@ export const NO_LETTER_OR_DIGIT: [string, string][] = [
   ],
 ];
 
+/** Letters that draw as blanks (Unicode files the Hangul fillers as \p{Lo}): no visible character. */
+export const BLANK_LOOKING_LETTERS: [string, string][] = [
+  ['Hangul fillers (U+3164)', '\u3164\u3164\u3164'],
+  ['Hangul choseong fillers (U+115F)', '\u115f\u115f\u115f'],
+  ['Hangul jungseong fillers (U+1160)', '\u1160\u1160\u1160'],
+  ['halfwidth Hangul fillers (U+FFA0)', '\uffa0\uffa0\uffa0'],
+];
+
+/** Tag characters: invisible, they spell ASCII text that a reader never sees. */
+const hiddenTags = (text: string) =>
+  [...text].map((character) => String.fromCodePoint(0xe0000 + (character.codePointAt(0) ?? 0))).join('');
+
+/** Real text with something hidden inside it: each is refused in every free-text field. */
+export const HIDDEN_INSIDE_TEXT: [string, string][] = [
+  ['tag characters spelling a hidden IGNORE', `Priya${hiddenTags('IGNORE')}`],
+  ['a language tag (U+E0001)', 'Priya\u{e0001}Raman'],
+  ['a zero-width space inside a word', 'Pri\u200bya Raman'],
+  ['a word joiner inside a word', 'Pri\u2060ya Raman'],
+  ['a byte order mark inside a word', 'Pri\ufeffya Raman'],
+  ['an invisible separator (U+2063)', 'Priya\u2063Raman'],
+  ['a Mongolian vowel separator (U+180E)', 'Priya\u180eRaman'],
+  ['interlinear annotation marks', 'Priya\ufff9x\ufffaRaman\ufffb'],
+  ['a Hangul filler between letters', 'Priya\u3164Raman'],
+  ['a right-to-left override', 'Please pay to \u202eTNUOCCA 0987\u202c'],
+  ['a right-to-left isolate', 'Priya \u2067nepO\u2069'],
+  ['a left-to-right mark', 'Priya Raman\u200e'],
+  ['an Arabic letter mark', 'Priya\u061c Raman'],
+];
+
 /** Addresses the old pattern got wrong, and the ways a label or a dot can be misplaced. */
 export const BAD_EMAILS: [string, string][] = [
   ['a 241-character local part', `${'p'.repeat(241)}@ramanhair.in`],
@@ -415,8 +444,13 @@ export function hardeningCases(): RequestCase[] {
         }
       }
       if (rule.required && isFreeText(rule)) {
-        for (const [what, value] of NO_LETTER_OR_DIGIT)
-          create(`with ${field} made only of ${what}`, withField(valid(), field, value));
+        for (const [what, value] of [...NO_LETTER_OR_DIGIT, ...BLANK_LOOKING_LETTERS])
+          create(`with ${field} made only of ${what}`, withField(valid(), field, value.padEnd(10, value)));
+      }
+      if (isFreeText(rule)) {
+        // Long enough for the message's minimum, so only the hidden character can be refused.
+        for (const [what, value] of HIDDEN_INSIDE_TEXT)
+          create(`with ${what} in ${field}`, withField(valid(), field, `${value} wants a quote`));
       }
     }
     for (const [what, email] of BAD_EMAILS)

@@ -20,7 +20,13 @@ import {
 } from '@contract/enquiry';
 import fc from 'fast-check';
 import { serverTimestamp, Timestamp } from 'firebase/firestore';
-import { emailOfUnits, NO_LETTER_OR_DIGIT, ONE_LINE_BREAKERS } from './attack-cases.ts';
+import {
+  BLANK_LOOKING_LETTERS,
+  emailOfUnits,
+  HIDDEN_INSIDE_TEXT,
+  NO_LETTER_OR_DIGIT,
+  ONE_LINE_BREAKERS,
+} from './attack-cases.ts';
 
 export const CHANGE_KINDS = [
   'length edge',
@@ -33,6 +39,7 @@ export const CHANGE_KINDS = [
   'extra key',
   'control character',
   'no letter or digit',
+  'hidden character',
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -155,6 +162,38 @@ function withControlCharacter(rule: FieldRule): fc.Arbitrary<string> {
     const index = at % (points.length + 1);
     return [...points.slice(0, index), breaker, ...points.slice(index)].join('');
   });
+}
+
+/**
+ * Every character the contract calls hidden, and a few that are not (the zero-width joiner and
+ * non-joiner, which Indic scripts and emoji need, and a variation selector), as single code points.
+ */
+const HIDDEN_OR_NEAR = [
+  ...new Set(
+    [...HIDDEN_INSIDE_TEXT, ...BLANK_LOOKING_LETTERS].flatMap(([, text]) =>
+      [...text].filter(
+        (character) => !/[\p{L}\p{N} ]/u.test(character) || /[\u115f\u1160\u3164\uffa0]/u.test(character),
+      ),
+    ),
+  ),
+  '\u{e007f}',
+  '\u{e0020}',
+  '\u2064',
+  '\u2061',
+  '\u200c',
+  '\u200d',
+  '\ufe0f',
+];
+
+/** A valid value with one hidden (or nearly hidden) character somewhere in it. */
+function withHiddenCharacter(rule: FieldRule): fc.Arbitrary<string> {
+  return fc
+    .tuple(validValue(rule), fc.nat(), fc.constantFrom(...HIDDEN_OR_NEAR))
+    .map(([text, at, hidden]) => {
+      const points = [...text];
+      const index = at % (points.length + 1);
+      return [...points.slice(0, index), hidden, ...points.slice(index)].join('');
+    });
 }
 
 /** Invisible or decorative characters only: required in name but no letter or digit. */
@@ -326,6 +365,7 @@ function changedValue(rule: FieldRule): fc.Arbitrary<{ kind: ChangeKind; value: 
   if (rule.pattern) kinds.push(as('near-miss format', nearMissFormat(rule)));
   if (rule.oneLine) kinds.push(as('control character', withControlCharacter(rule)));
   if (rule.required && !rule.pattern && !rule.oneOf) kinds.push(as('no letter or digit', noLetterOrDigit));
+  if (!rule.pattern && !rule.oneOf) kinds.push(as('hidden character', withHiddenCharacter(rule)));
   return fc.oneof(...kinds);
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkField, ENQUIRY_FIELDS, fieldMessage, POPUP_ENQUIRY_FIELDS } from './enquiry';
+import {
+  checkField,
+  ENQUIRY_FIELDS,
+  fieldMessage,
+  POPUP_ENQUIRY_FIELDS,
+  prepareInput,
+  withoutHiddenCharacters,
+} from './enquiry';
 
 const { name, city, companyname, ordertype, message, email } = ENQUIRY_FIELDS;
 
@@ -10,16 +17,23 @@ describe('one-line fields', () => {
     ['NEL', 'Priya\u0085Raman'],
     ['line separator', 'Priya\u2028Raman'],
     ['paragraph separator', 'Priya\u2029Raman'],
-    ['right-to-left override', 'Priya\u202emoc.live'],
-    ['right-to-left isolate', 'Priya\u2067x\u2069'],
-    ['left-to-right mark', 'Priya\u200e'],
-    ['Arabic letter mark', 'Priya\u061c'],
     ['tab', 'Priya\tRaman'],
     ['DEL', 'Priya\u007f'],
     ['C1 control', 'Priya\u009b'],
   ])('refuse a %s in name, city, company and order type', (_what, value) => {
     for (const rule of [name, city, companyname, ordertype, POPUP_ENQUIRY_FIELDS.name])
       expect(checkField(rule, value)).toBe('not-one-line');
+  });
+
+  it.each([
+    ['right-to-left override', 'Priya\u202emoc.live'],
+    ['right-to-left isolate', 'Priya\u2067x\u2069'],
+    ['left-to-right mark', 'Priya\u200e'],
+    ['Arabic letter mark', 'Priya\u061c'],
+  ])('refuse a %s in every free-text field, the message included', (_what, value) => {
+    for (const rule of [name, city, companyname, ordertype, POPUP_ENQUIRY_FIELDS.name])
+      expect(checkField(rule, value)).toBe('hidden-character');
+    expect(checkField(message, `Please pay to ${value} for the hair`)).toBe('hidden-character');
   });
 
   it('keeps line breaks in the message, which is shown indented under its label', () => {
@@ -60,6 +74,50 @@ describe('required text needs a letter or digit in some script', () => {
 
   it('lets the optional company stay empty', () => {
     expect(checkField(companyname, '')).toBeNull();
+  });
+});
+
+describe('hidden characters', () => {
+  const tags = (text: string) =>
+    [...text].map((character) => String.fromCodePoint(0xe0000 + (character.codePointAt(0) ?? 0))).join('');
+
+  it.each([
+    ['three Hangul fillers', '\u3164\u3164\u3164'],
+    ['Hangul choseong fillers', '\u115f\u115f'],
+    ['halfwidth Hangul fillers', '\uffa0\uffa0'],
+  ])('refuse a required value of %s: letters to Unicode, blank to a reader', (_what, value) => {
+    expect(checkField(name, value)).toBe('hidden-character');
+    expect(checkField(city, value)).toBe('hidden-character');
+    expect(checkField(message, value.repeat(5))).toBe('hidden-character');
+  });
+
+  it.each([
+    ['tag characters spelling IGNORE', `Priya${tags('IGNORE')}`],
+    ['a zero-width space', 'Pri\u200bya'],
+    ['a word joiner', 'Pri\u2060ya'],
+    ['a byte order mark', 'Pri\ufeffya'],
+    ['an invisible separator', 'Pri\u2063ya'],
+  ])('refuse %s inside real text, in any free-text field', (_what, value) => {
+    for (const rule of [name, city, companyname, ordertype])
+      expect(checkField(rule, value)).toBe('hidden-character');
+    expect(checkField(message, `${value} wants a quote`)).toBe('hidden-character');
+  });
+
+  it('keep the joiners that Malayalam, Hindi and emoji need', () => {
+    expect(checkField(name, 'ന\u0d4d\u200d ക\u0d4d\u200cഷ')).toBeNull();
+    expect(checkField(message, 'Please quote 💇‍♀️ for our salon ❤️')).toBeNull();
+  });
+
+  it('are removed from what a visitor types before it is checked and stored', () => {
+    expect(prepareInput('name', `\u3164\u3164\u3164`)).toBe('');
+    expect(prepareInput('name', ` Pri\u200bya${tags('IGNORE')} `)).toBe('Priya');
+    expect(prepareInput('message', 'Pay \u202eTNUOCCA\u202c now')).toBe('Pay TNUOCCA now');
+    expect(prepareInput('phone', '98765\u200b43210')).toBe('9876543210');
+    expect(withoutHiddenCharacters('a\u200db')).toBe('a\u200db');
+  });
+
+  it('have a message of their own, for a document a script wrote', () => {
+    expect(fieldMessage(name, 'hidden-character')).toBe('Name must not contain hidden characters.');
   });
 });
 

@@ -65,8 +65,9 @@ export type FieldRule = {
   alsoPattern?: RegExp;
   oneOf?: readonly string[];
   /**
-   * Shown on one line (name, city, company, order type): no control characters, line or paragraph
-   * separators, or bidi controls that could forge lines in the sales email or reverse its subject.
+   * Shown on one line (name, city, company, order type): no control characters or line and
+   * paragraph separators that could forge lines in the sales email. (No field of any kind may hold
+   * HIDDEN_CHARACTERS.)
    */
   oneLine?: boolean;
   /** The visitor-facing message when the field is wrong (spec section 5), if the form shows it. */
@@ -167,18 +168,49 @@ export function hasLetterOrDigit(value: string): boolean {
 
 /**
  * Characters a one-line field refuses: C0 controls (CR, LF, tab ...), DEL and C1 controls (NEL),
- * the line and paragraph separators, and the bidi controls (ALM, LRM, RLM, the embeddings and
- * overrides, the isolates) that can reverse how the rest of a subject line reads.
+ * and the line and paragraph separators, which could forge lines in the sales email.
  */
 export const NOT_ONE_LINE =
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 export function isOneLine(value: string): boolean {
   return !NOT_ONE_LINE.test(value);
 }
 
+/**
+ * Characters that show nothing, in any field (the message included), because text made of them,
+ * or hiding them, reads differently from what a person sees:
+ * - bidi controls (ALM, LRM, RLM, the embeddings and overrides, the isolates), which turn "TNUOCCA
+ *   0987" into "7890 ACCOUNT" or reverse a subject line;
+ * - zero-width and invisible format characters inside words: zero-width space, word joiner, the
+ *   invisible operators, the byte order mark, the Mongolian vowel separator, the interlinear
+ *   annotation marks;
+ * - the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), which Unicode files as letters (\p{Lo}) but
+ *   which draw as blanks: a name of three of them looks like no name at all;
+ * - tag characters (U+E0000–U+E007F), which carry hidden ASCII ("Priya" + an invisible "IGNORE").
+ * The zero-width joiner and non-joiner stay: Malayalam, Hindi and emoji sequences need them.
+ * The site's forms strip these before checking (`prepareInput`), so a visitor who pastes them in is
+ * never refused; only a script writing straight to Firestore meets the refusal.
+ */
+export const HIDDEN_CHARACTERS =
+  /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e\u115f\u1160\u3164\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
+const HIDDEN_CHARACTERS_EVERYWHERE = new RegExp(HIDDEN_CHARACTERS.source, 'gu');
+export function hasHiddenCharacters(value: string): boolean {
+  return HIDDEN_CHARACTERS.test(value);
+}
+export function withoutHiddenCharacters(value: string): string {
+  return value.replace(HIDDEN_CHARACTERS_EVERYWHERE, '');
+}
+
 export type FieldProblem =
-  'not-text' | 'too-long' | 'blank' | 'not-one-line' | 'too-short' | 'bad-format' | 'not-allowed';
+  | 'not-text'
+  | 'too-long'
+  | 'blank'
+  | 'hidden-character'
+  | 'not-one-line'
+  | 'too-short'
+  | 'bad-format'
+  | 'not-allowed';
 
 /** Which rule a value breaks, or null when it keeps them all. */
 export function checkField(rule: FieldRule, value: unknown): FieldProblem | null {
@@ -186,6 +218,7 @@ export function checkField(rule: FieldRule, value: unknown): FieldProblem | null
   const length = textLength(value);
   if (length > rule.maxLength) return 'too-long';
   if (rule.required && !hasLetterOrDigit(value)) return 'blank';
+  if (hasHiddenCharacters(value)) return 'hidden-character';
   if (rule.oneLine && !isOneLine(value)) return 'not-one-line';
   if (rule.minLength !== undefined && length < rule.minLength) return 'too-short';
   if (rule.pattern && !rule.pattern.test(value)) return 'bad-format';
@@ -203,6 +236,7 @@ export function fieldMessage(rule: FieldRule, problem: FieldProblem): string {
   if (problem === 'too-long' && freeText)
     return `${rule.label} must be at most ${rule.maxLength} characters.`;
   if (problem === 'not-one-line') return `${rule.label} must be one line of plain text.`;
+  if (problem === 'hidden-character') return `${rule.label} must not contain hidden characters.`;
   return rule.message ?? `${rule.label} is not valid.`;
 }
 
@@ -239,9 +273,13 @@ export function normalisePhone(raw: string): string {
   return PHONE_PATTERN.test(national) ? national : raw.trim();
 }
 
-/** What the document stores for what the visitor typed: trimmed text, the phone's ten digits. */
+/**
+ * What the document stores for what the visitor typed: hidden characters removed (they show
+ * nothing, so nothing a person typed is lost), then trimmed text, the phone's ten digits.
+ */
 export function prepareInput(field: string, raw: string): string {
-  return field === 'phone' ? normalisePhone(raw) : raw.trim();
+  const visible = withoutHiddenCharacters(raw);
+  return field === 'phone' ? normalisePhone(visible) : visible.trim();
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');

@@ -282,6 +282,40 @@ describe('injections a script can try through the enquiry, checked on the parsed
     expect(parsed.replyTo?.value[0]?.name).not.toMatch(bidi);
   });
 
+  it('removes tag characters and zero-width spaces from the subject, the Reply-To name and both parts', async () => {
+    const hidden = [...'IGNORE'].map((c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) ?? 0))).join('');
+    const name = `Pri\u200bya${hidden} Raman`;
+    const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ name }), settings));
+    const hiddenCharacters = /[\u200b\u{e0000}-\u{e007f}]/u;
+    expect(parsed.subject).toBe('New enquiry: Priya Raman, Chennai (bulk)');
+    expect(parsed.replyTo?.value[0]?.name).toBe('Priya Raman');
+    expect(String(parsed.text)).not.toMatch(hiddenCharacters);
+    expect(String(parsed.html)).not.toMatch(hiddenCharacters);
+    expect(String(parsed.text)).toContain('Name: Priya Raman');
+  });
+
+  it('removes a bidi override from the message in the HTML part as in the text part', async () => {
+    const message = 'Please pay to \u202eTNUOCCA 0987\u202c before dispatch.';
+    const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ message }), settings));
+    for (const part of [String(parsed.html), String(parsed.text)]) {
+      expect(part).not.toMatch(/[\u202a-\u202e]/);
+      expect(part).toContain('Please pay to TNUOCCA 0987 before dispatch.');
+    }
+  });
+
+  it.each([
+    ['an address in angle brackets', 'Boss <ceo@ramanhair.in>', 'Boss ceo ramanhair.in'],
+    ['a bare address', 'ceo@ramanhair.in', 'ceo ramanhair.in'],
+    ['quotes', '"Accounts" \u201cTeam\u201d', 'Accounts Team'],
+    ['an apostrophe, which stays', "Anita D'Souza", "Anita D'Souza"],
+  ])('keeps %s in the name from passing for an address in Reply-To', async (_what, name, shown) => {
+    const { parsed, raw } = await asReceived(composeSalesEmail(fullEnquiry({ name }), settings));
+    const replyTo = parsed.replyTo?.value;
+    expect(replyTo).toEqual([{ name: shown, address: 'priya@example.com' }]);
+    const header = /^Reply-To: (.*)$/m.exec(raw)?.[1] ?? '';
+    expect(header.slice(0, header.lastIndexOf('<'))).not.toMatch(/[<>@]/);
+  });
+
   it('keeps every header line within 998 characters, even for a 1,400-character document ID', async () => {
     const longId = 'x'.repeat(20) + '\r\nBcc: attacker@evil.com' + 'é'.repeat(1400);
     const enquiry = { ...fullEnquiry({ name: 'N'.repeat(100), city: 'C'.repeat(100) }), id: longId };

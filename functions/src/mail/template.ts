@@ -7,7 +7,8 @@
  * - plain-text part: a visitor's value never starts a line of its own. One-line values are
  *   flattened onto their label's line, the message is indented under its label, so nothing
  *   typed can pass for the template's own `Call:` or `Bcc:` lines;
- * - headers: one line, bidi controls removed (they reverse a subject), MIME encoded-word openers
+ * - headers: one line, hidden characters removed (bidi controls reverse a subject; zero-width and
+ *   tag characters hide text), MIME encoded-word openers
  *   (`=?`) broken so a name cannot decode into a forged display name, every line well under
  *   SMTP's 998 characters, and the Message-ID made of safe characters only;
  * - links: built only from values the contract accepts, `mailto:` addresses percent-encoded.
@@ -20,6 +21,7 @@ import {
   FORM_PAGES,
   PHONE_PATTERN,
   checkField,
+  withoutHiddenCharacters,
   type EnquiryCollection,
 } from '../contract/enquiry';
 import { fieldText, HELD_REASON_TEXT } from '../contract/enquiry-columns';
@@ -91,12 +93,19 @@ export function escapeHtml(value: string): string {
 /** C0 and C1 controls (CR, LF, NEL among them), DEL, and the Unicode line and paragraph separators. */
 // eslint-disable-next-line no-control-regex -- these are the characters it removes
 const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
-/** Bidi controls: ALM, LRM, RLM, the embeddings and overrides, the isolates. */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
-/** One line of text: breaks and controls become single spaces, bidi controls go, ends trimmed. */
+/**
+ * Visitor text as a reader should see it: the contract refuses hidden characters (bidi controls,
+ * zero-width characters, tag characters, Hangul fillers), but a document written with the Admin
+ * SDK, or stored before the contract refused them, may still hold some; none reaches an email.
+ */
+export function visibleText(value: string): string {
+  return withoutHiddenCharacters(value);
+}
+
+/** One line of text: breaks and controls become single spaces, hidden characters go, ends trimmed. */
 export function oneLineText(value: string): string {
-  return value.replace(LINE_BREAKING, ' ').replace(BIDI_CONTROLS, '').replace(/ {2,}/g, ' ').trim();
+  return visibleText(value).replace(LINE_BREAKING, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 /**
@@ -105,6 +114,18 @@ export function oneLineText(value: string): string {
  */
 export function headerText(value: string): string {
   return oneLineText(value).replace(/=\?/g, '= ?');
+}
+
+/**
+ * A Reply-To display name from the visitor's name: one line, and nothing that could pass for an
+ * address or close the quoted name (`<`, `>`, `@`, double quotes, backslash), so `Boss
+ * <ceo@ramanhair.in>` cannot show as the company's own address. Apostrophes stay (D'Souza).
+ */
+export function displayNameText(value: string): string {
+  return headerText(value)
+    .replace(/[<>@"\u201c\u201d\u201e\u201f\u00ab\u00bb\\]/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 export { fieldText, HELD_REASON_TEXT };
@@ -230,7 +251,7 @@ function messageIdFor(prefix: string, enquiry: { collection: string; id: string 
 
 function htmlCell(row: Row): string {
   if (row.value === '') return NOT_GIVEN;
-  const text = escapeHtml(row.value);
+  const text = escapeHtml(visibleText(row.value));
   if (row.kind === 'phone') {
     const links = phoneLinks(row.value);
     if (!links) return text;
@@ -327,7 +348,7 @@ export function composeSalesEmail(enquiry: Enquiry, settings: MailSettings): Out
   };
   if (email) {
     mail.replyTo = {
-      name: cutTo(headerText(field(enquiry, 'name')), MAX_DISPLAY_NAME_LENGTH),
+      name: cutTo(displayNameText(field(enquiry, 'name')), MAX_DISPLAY_NAME_LENGTH),
       address: email,
     };
   }
