@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMISSION_BACKOFF_MAX_MS,
+  admissionBackoffMs,
   admissionKeys,
   decideAdmission,
   DEFAULT_ADMISSION_LIMITS,
   indiaDayKey,
   indiaHourKey,
+  normalisePhoneDigits,
   normaliseText,
 } from './admission';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './contract/enquiry';
 
 const now = new Date('2026-11-22T18:45:00Z'); // 00:15 on 23 November in India
-const counts = { duplicateOf: null, senderEmail: 0, senderPhone: 0, hour: 0, day: 0 };
+const counts = { duplicateOf: null, sender: 0, hour: 0, day: 0 };
 
 describe('admission', () => {
   it('sends while every counter is under its limit', () => {
@@ -23,7 +26,7 @@ describe('admission', () => {
       verdict: 'duplicate',
       duplicateOf: 'c/x',
     });
-    expect(decideAdmission({ ...counts, senderPhone: limits.perSenderDaily }, limits)).toEqual({
+    expect(decideAdmission({ ...counts, sender: limits.perSenderDaily }, limits)).toEqual({
       verdict: 'held',
       reason: 'sender-limit',
     });
@@ -42,26 +45,68 @@ describe('admission', () => {
     expect(indiaHourKey(now)).toBe('2026-11-23T00');
   });
 
-  it('names counters by hashes, never by the address or number', () => {
+  it('names counters by hashes, never by the name, address or number', () => {
     const keys = admissionKeys(
       ENQUIRY_COLLECTION,
-      { email: 'Priya@Example.com', phone: '9876543210', message: 'Hello there, need hair' },
+      {
+        name: 'Priya Raman',
+        email: 'Priya@Example.com',
+        phone: '9876543210',
+        message: 'Hello there, need hair',
+      },
       now,
     );
-    expect(Object.values(keys).join(' ')).not.toMatch(/priya|example|9876543210/i);
+    expect(Object.values(keys).join(' ')).not.toMatch(/priya|raman|example|9876543210/i);
     const same = admissionKeys(
       ENQUIRY_COLLECTION,
-      { email: ' priya@example.com', phone: '9876543210', message: 'HELLO   there, need hair ' },
+      {
+        name: ' PRIYA  Raman\u200b',
+        email: ' priya@example.com',
+        phone: '+91 98765 43210',
+        message: 'HELLO   there, need hair ',
+      },
       now,
     );
     expect(same).toEqual(keys);
   });
 
-  it('fingerprints a popup by its business, and each form on its own', () => {
-    const popup = (business: string) =>
-      admissionKeys(POPUP_ENQUIRY_COLLECTION, { email: 'a@b.co', phone: '9000000000', business }, now)
+  it('counts a sender as who the enquiry claims to be: name, email and phone together', () => {
+    const buyer = {
+      name: 'Priya Raman',
+      email: 'priya@example.com',
+      phone: '9876543210',
+      message: 'Hi there all',
+    };
+    const key = (data: Record<string, string>) => admissionKeys(ENQUIRY_COLLECTION, data, now).sender;
+    // A stranger who borrows the buyer's phone, or email, with anything else is another sender.
+    expect(key({ ...buyer, email: 'stranger@example.com' })).not.toBe(key(buyer));
+    expect(key({ ...buyer, phone: '9000000001' })).not.toBe(key(buyer));
+    expect(key({ ...buyer, name: 'Squatter' })).not.toBe(key(buyer));
+    expect(key({ ...buyer, message: 'Another message entirely' })).toBe(key(buyer));
+  });
+
+  it('calls an enquiry a duplicate only when the same person says the same thing', () => {
+    const popup = (name: string, business: string) =>
+      admissionKeys(POPUP_ENQUIRY_COLLECTION, { name, email: 'a@b.co', phone: '9000000000', business }, now)
         .duplicate;
-    expect(popup('Others')).not.toBe(popup('I am a Wholesaler'));
+    expect(popup('Arun', 'Others')).not.toBe(popup('Arun', 'I am a Wholesaler'));
+    // Six popups with a buyer's email and phone, one per business, under another name: none is theirs.
+    expect(popup('Squatter', 'Others')).not.toBe(popup('Arun', 'Others'));
+    expect(popup('ARUN ', 'Others')).toBe(popup('Arun', 'Others'));
     expect(normaliseText('ＡＢＣ  d')).toBe('abc d');
+  });
+
+  it('reads an Indian number however it is written', () => {
+    for (const written of ['9876543210', '+91 98765 43210', '098765-43210', '91 9876543210'])
+      expect(normalisePhoneDigits(written)).toBe('9876543210');
+  });
+
+  it('makes a claim that lost a round wait a random time under a ceiling that doubles, up to a cap', () => {
+    expect(admissionBackoffMs(1, () => 0.999)).toBe(4);
+    expect(admissionBackoffMs(3, () => 0.999)).toBe(19);
+    expect(admissionBackoffMs(40, () => 0.999)).toBe(ADMISSION_BACKOFF_MAX_MS - 1);
+    expect(admissionBackoffMs(40, () => 0)).toBe(0);
+    const waits = Array.from({ length: 200 }, () => admissionBackoffMs(6));
+    expect(new Set(waits).size).toBeGreaterThan(20);
   });
 });

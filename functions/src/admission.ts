@@ -1,23 +1,30 @@
 /**
  * Admission control: which new enquiries get their own sales email. The enquiry collections take
  * anonymous writes from anyone, as a public form must, so this is where a script that floods them
- * is stopped from flooding the sales inbox, spending the mail quota or starving a real buyer:
+ * is stopped from flooding the sales inbox, spending the mail quota or starving a real buyer, and
+ * where a stranger must not be able to hold back or silence someone else's enquiry:
  *
- * - DUPLICATE: the same normalised email + phone + message (popup: email + phone + business) within
- *   24 hours is recorded with a pointer to the first one and not emailed;
- * - per sender: at most `perSenderDaily` sales emails a day per email address and per phone number;
- * - globally: at most `hourlyCap` sales emails an hour and `dailyCap` a day;
- * over a limit the enquiry is HELD and reported in the hourly digest: kept, never lost.
+ * - DUPLICATE: the same person saying the same thing: normalised name + email + phone + message
+ *   (popup: name + email + phone + business) within 24 hours. A stranger who knows a buyer's email
+ *   and phone but not the exact name and words cannot make the buyer's enquiry a duplicate of theirs.
+ *   A duplicate is recorded with a pointer to the first one, gets no email of its own, and is
+ *   listed in the next hourly digest: never final in silence.
+ * - per sender: at most `perSenderDaily` sales emails a day per sender, where a sender is who the
+ *   enquiry claims to be (normalised name + email + phone together). Writes that differ in any of
+ *   the three are other senders, so five enquiries with a buyer's phone and other names or
+ *   addresses spend nothing of that buyer's allowance.
+ * - globally: at most `hourlyCap` sales emails an hour and `dailyCap` a day.
+ * Over a limit the enquiry is HELD and reported in the hourly digest: kept, never lost.
  *
  * The counters are slots: an email counts against a counter by creating the document
  * `<counter>-<n>` for the next free n below the limit, in the same transaction that records the
  * enquiry. A slot exists once, so a counter can never pass its limit, however many triggers race;
  * and no document is both read and written by every claim, so a flood does not queue on a hot
- * counter. Counter names carry a hash of the email or phone, never the address itself. Days and
- * hours are India time, the sales team's. Pure code here; the transaction is in delivery.ts.
+ * counter. Counter names carry a hash of who wrote, never the address itself. Days and hours are
+ * India time, the sales team's. Pure code here; the transaction is in delivery.ts.
  */
 import { createHash } from 'node:crypto';
-import { ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
+import { ENQUIRY_COLLECTION, withoutHiddenCharacters, type EnquiryCollection } from './contract/enquiry';
 import type { HeldReason } from './delivery-state';
 
 /** Counters, duplicate fingerprints, digest and sweep bookkeeping; no rule lets a client near it. */
@@ -32,7 +39,7 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
 export const COUNTER_RETENTION_MS = 3 * 24 * 60 * 60_000;
 
 export type AdmissionLimits = {
-  /** Sales emails a day per email address and per phone number. */
+  /** Sales emails a day per sender (name, email and phone together). */
   perSenderDaily: number;
   /** Sales emails an hour, over both collections. */
   hourlyCap: number;
@@ -64,25 +71,33 @@ export function normaliseEmail(value: unknown): string {
   return text(value).trim().toLowerCase();
 }
 
+/** The ten digits of an Indian number however it is written: spaces, `+91` and a leading 0 ignored. */
 export function normalisePhoneDigits(value: unknown): string {
-  return text(value).replace(/\D/g, '');
+  const digits = text(value).replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  return digits;
 }
 
-/** Case, spacing and Unicode form do not make a message new. */
+/** Case, spacing, hidden characters and Unicode form do not make a name or a message new. */
 export function normaliseText(value: unknown): string {
-  return text(value).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return withoutHiddenCharacters(text(value)).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** The fingerprint document and the four counters one new enquiry is checked against. */
+/** Who an enquiry says it is from, as admission compares senders: name, email and phone together. */
+export function senderIdentity(data: Record<string, unknown>): string {
+  return [normaliseText(data.name), normaliseEmail(data.email), normalisePhoneDigits(data.phone)].join('\n');
+}
+
+/** The fingerprint document and the counters one new enquiry is checked against. */
 export type AdmissionKeys = {
   duplicate: string;
-  senderEmail: string;
-  senderPhone: string;
+  sender: string;
   hour: string;
   day: string;
 };
 
-export const COUNTERS = ['senderEmail', 'senderPhone', 'hour', 'day'] as const;
+export const COUNTERS = ['sender', 'hour', 'day'] as const;
 export type CounterName = (typeof COUNTERS)[number];
 
 /** The limit each counter is held to. */
@@ -97,21 +112,27 @@ export function slotId(counter: string, n: number): string {
   return `${counter}-${String(n).padStart(4, '0')}`;
 }
 
+/** The counter of every individual sales email of an India-time day (resends count too). */
+export function dayCounter(now: Date): string {
+  return `day-${indiaDayKey(now)}`;
+}
+
+/** The counter of one sender's sales emails on an India-time day. */
+export function senderCounter(data: Record<string, unknown>, now: Date): string {
+  return `sender-${indiaDayKey(now)}-${hashKey('sender', senderIdentity(data))}`;
+}
+
 export function admissionKeys(
   collection: EnquiryCollection,
   data: Record<string, unknown>,
   now: Date,
 ): AdmissionKeys {
-  const email = normaliseEmail(data.email);
-  const phone = normalisePhoneDigits(data.phone);
   const what = collection === ENQUIRY_COLLECTION ? normaliseText(data.message) : normaliseText(data.business);
-  const day = indiaDayKey(now);
   return {
-    duplicate: `duplicate-${hashKey('enquiry', [collection, email, phone, what].join('\n'))}`,
-    senderEmail: `sender-${day}-${hashKey('email', email)}`,
-    senderPhone: `sender-${day}-${hashKey('phone', phone)}`,
+    duplicate: `duplicate-${hashKey('enquiry', [collection, senderIdentity(data), what].join('\n'))}`,
+    sender: senderCounter(data, now),
     hour: `hour-${indiaHourKey(now)}`,
-    day: `day-${day}`,
+    day: dayCounter(now),
   };
 }
 
@@ -119,8 +140,7 @@ export function admissionKeys(
 export type AdmissionCounts = {
   /** `collection/id` of an identical enquiry within the duplicate window, if any. */
   duplicateOf: string | null;
-  senderEmail: number;
-  senderPhone: number;
+  sender: number;
   hour: number;
   day: number;
 };
@@ -130,10 +150,26 @@ export type Admission =
   | { verdict: 'held'; reason: HeldReason }
   | { verdict: 'send' };
 
+/** The first pause after a lost admission round, and the longest. */
+export const ADMISSION_BACKOFF_BASE_MS = 5;
+export const ADMISSION_BACKOFF_MAX_MS = 200;
+
+/**
+ * How long a claim that lost a round waits before it counts again: a random time up to a ceiling
+ * that doubles with each loss ("full jitter"), so ten triggers that lost to each other do not all
+ * come back at the same instant with four count queries each.
+ */
+export function admissionBackoffMs(lostRounds: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(
+    ADMISSION_BACKOFF_MAX_MS,
+    ADMISSION_BACKOFF_BASE_MS * 2 ** Math.max(0, lostRounds - 1),
+  );
+  return Math.floor(random() * ceiling);
+}
+
 export function decideAdmission(counts: AdmissionCounts, limits: AdmissionLimits): Admission {
   if (counts.duplicateOf) return { verdict: 'duplicate', duplicateOf: counts.duplicateOf };
-  if (counts.senderEmail >= limits.perSenderDaily || counts.senderPhone >= limits.perSenderDaily)
-    return { verdict: 'held', reason: 'sender-limit' };
+  if (counts.sender >= limits.perSenderDaily) return { verdict: 'held', reason: 'sender-limit' };
   if (counts.hour >= limits.hourlyCap) return { verdict: 'held', reason: 'hourly-cap' };
   if (counts.day >= limits.dailyCap) return { verdict: 'held', reason: 'daily-cap' };
   return { verdict: 'send' };

@@ -21,8 +21,9 @@
  * - HELD: admitted to Firestore but not emailed on its own (`heldReason`, `heldAt`); the next
  *   hourly digest reports it.
  * - DIGESTED: reported in a digest email (`digestedAt`, `digest`, `messageId` of the digest). Final.
- * - DUPLICATE: the same sender sent the same text within 24 hours; `duplicateOf` is the path of
- *   the first one, which was emailed or held. No email. Final.
+ * - DUPLICATE: the same sender (name, email, phone) sent the same text within 24 hours;
+ *   `duplicateOf` is the path of the first one, which was emailed or held. No email of its own; the
+ *   next hourly digest lists it (`digest` goes from null to that digest's hour). Final.
  *
  * Only the functions write the record (Admin SDK, in transactions); the rules give visitors no
  * way to touch it. No Firebase imports here, so the export script and unit tests use it freely.
@@ -115,9 +116,14 @@ export type DeliveryRecord<Time = TimestampLike> = {
   deferrals?: number;
   heldReason?: HeldReason;
   heldAt?: Time;
+  /** On a HELD enquiry: the sales emails its sender (name, email and phone) had that day before it. */
+  senderEmailsToday?: number;
   digestedAt?: Time;
-  /** The hour (India time) of the digest that reported it, e.g. `2026-11-22T20`. */
-  digest?: string;
+  /**
+   * The hour (India time) of the digest that reported it, e.g. `2026-11-22T20`; null on a
+   * DUPLICATE that no digest has listed yet.
+   */
+  digest?: string | null;
   /** `collection/id` of the first enquiry with the same sender and text. */
   duplicateOf?: string;
   acknowledgement?: AcknowledgementRecord;

@@ -21,6 +21,7 @@ import {
 import {
   ADMISSION_COLLECTION,
   acknowledgementKey,
+  admissionBackoffMs,
   admissionKeys,
   COUNTER_FIELD,
   COUNTER_RETENTION_MS,
@@ -244,7 +245,8 @@ async function admit(
           const stamp = Timestamp.fromDate(now);
           if (admission.verdict === 'duplicate') {
             return {
-              changes: firstRecord({ state: 'DUPLICATE', duplicateOf: admission.duplicateOf }),
+              // No digest yet: the next hourly digest lists it, so no duplicate is final in silence.
+              changes: firstRecord({ state: 'DUPLICATE', duplicateOf: admission.duplicateOf, digest: null }),
               result: {
                 claimed: false,
                 outcome: { status: 'duplicate', duplicateOf: admission.duplicateOf },
@@ -259,7 +261,13 @@ async function admit(
           });
           if (admission.verdict === 'held') {
             return {
-              changes: firstRecord({ state: 'HELD', heldReason: admission.reason, heldAt: stamp }),
+              changes: firstRecord({
+                state: 'HELD',
+                heldReason: admission.reason,
+                heldAt: stamp,
+                // The digest puts first contacts ahead of senders who already wrote today.
+                senderEmailsToday: counts.sender,
+              }),
               result: { claimed: false, outcome: { status: 'held', reason: admission.reason } },
             };
           }
@@ -287,9 +295,12 @@ async function admit(
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code !== ALREADY_EXISTS || round >= maxAdmissionRounds(deps.limits)) throw error;
+      await pause(admissionBackoffMs(round));
     }
   }
 }
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const MISSING: Claim = { claimed: false, outcome: { status: 'skipped', reason: 'missing' } };
 

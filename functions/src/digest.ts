@@ -1,10 +1,28 @@
 /**
- * The hourly digest: every HELD enquiry reported to sales in one email (the count, a table of the
- * first 50, a CSV of all it covers), then marked DIGESTED. At most one digest email an hour: a
- * lock document per India-time hour in the admission collection says whether this hour's went out.
- * A digest the SMTP server refuses releases the lock, so a later sweep of the same hour tries again.
+ * The hourly digest: every enquiry admission control kept from its own email, reported to sales in
+ * one email: the HELD ones (then marked DIGESTED) and the duplicates no digest has listed yet (then
+ * given the digest's hour), those that look most like real buyers first (buyer-signals.ts), a table
+ * of the first 50 and a CSV of all it covers.
+ *
+ * At most one digest email an India-time hour, even through crashes: a lock document per hour in
+ * the admission collection records the digest (what it covers, its Message-ID) before the email is
+ * sent. A digest the SMTP server refuses releases the lock, so a later sweep of the same hour tries
+ * again; a digest whose sender died with the lock taken spends its hour, and its enquiries, still
+ * HELD, go in the next hour's digest. After the send the lock says SENT, then the enquiries are
+ * marked in transactions that change only those still HELD (or still unlisted duplicates), so a
+ * resend or an operator's re-queue in between stands; a sweep that finds a SENT digest whose
+ * marking stopped halfway finishes it.
+ *
+ * The one repeat left: a sender that dies after the SMTP server accepted the digest and before
+ * SENT is written. Its enquiries are listed again in the next hour's digest (listing them twice
+ * is the right side to err on; not listing them could lose a buyer).
  */
-import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import {
   ADMISSION_COLLECTION,
   COUNTER_RETENTION_MS,
@@ -12,134 +30,285 @@ import {
   EXPIRES_AT_FIELD,
   indiaHourKey,
 } from './admission';
+import { rankForDigest, type DigestCandidate } from './buyer-signals';
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/enquiry';
 import type { DeliveryDeps } from './delivery';
 import { DELIVERY_LEASE_MS, describeSendError, NOTIFICATION_FIELD } from './delivery-state';
-import { composeDigestEmail, type HeldEnquiry } from './mail/template';
+import { composeDigestEmail } from './mail/template';
 
 /** Enquiries one digest covers; more wait for the next hour's (the digest says how many). */
 export const DIGEST_MAX_ENQUIRIES = 1000;
-/** Firestore's limit of writes in one batch. */
-const BATCH_SIZE = 500;
+/** Enquiries marked per transaction: each is read, then written only if it is still waiting. */
+const MARK_BATCH_SIZE = 100;
+/** The lock documents' `kind`, so a sweep can find a digest whose marking stopped halfway. */
+export const DIGEST_LOCK_KIND = 'digest';
+/** Unfinished markings a sweep finishes before its own digest (there is at most one an hour). */
+const UNFINISHED_PER_SWEEP = 3;
+/**
+ * The most documents one digest reads: the unfinished-marking query and what finishing those
+ * reads again, the held and duplicate counts (a count costs one read per 1,000 entries, so past
+ * 1,000 waiting enquiries they cost a little more), the lock, the enquiries it covers, and the
+ * marking transactions that read each of them once more.
+ */
+export const DIGEST_MAX_DOCUMENT_READS =
+  1 +
+  UNFINISHED_PER_SWEEP * (1 + DIGEST_MAX_ENQUIRIES) +
+  2 * ENQUIRY_COLLECTIONS.length +
+  1 +
+  2 * DIGEST_MAX_ENQUIRIES;
 
 export type DigestOutcome =
   | { status: 'nothing-held' }
-  | { status: 'already-sent-this-hour' | 'in-flight'; heldTotal: number }
-  | { status: 'sent'; enquiries: number; heldTotal: number; messageId: string; documentsRead: number }
-  | { status: 'failed'; heldTotal: number; error: string; documentsRead: number };
+  | {
+      status: 'already-sent-this-hour' | 'in-flight' | 'interrupted-this-hour';
+      heldTotal: number;
+      duplicatesTotal: number;
+    }
+  | {
+      status: 'sent';
+      enquiries: number;
+      heldTotal: number;
+      duplicatesTotal: number;
+      messageId: string;
+      documentsRead: number;
+    }
+  | { status: 'failed'; heldTotal: number; duplicatesTotal: number; error: string; documentsRead: number };
 
 const heldQuery = (db: Firestore, collection: EnquiryCollection) =>
   db.collection(collection).where(`${NOTIFICATION_FIELD}.state`, '==', 'HELD');
 
-function asHeld(collection: EnquiryCollection, doc: DocumentSnapshot): HeldEnquiry {
+/** Duplicates recorded since duplicates are listed (`digest: null`) and not listed yet. */
+const unlistedDuplicatesQuery = (db: Firestore, collection: EnquiryCollection) =>
+  db
+    .collection(collection)
+    .where(`${NOTIFICATION_FIELD}.state`, '==', 'DUPLICATE')
+    .where(`${NOTIFICATION_FIELD}.digest`, '==', null);
+
+function asCandidate(collection: EnquiryCollection, doc: DocumentSnapshot): DigestCandidate {
   const data = doc.data() ?? {};
   const createdAt: unknown = data.createdAt;
-  const reason: unknown = doc.get(`${NOTIFICATION_FIELD}.heldReason`);
+  const record = (data[NOTIFICATION_FIELD] ?? {}) as Record<string, unknown>;
+  const state = record.state;
   return {
     collection,
     id: doc.id,
     data,
     receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
-    heldReason: typeof reason === 'string' ? reason : 'unknown',
+    kind: state === 'DUPLICATE' ? 'duplicate' : 'held',
+    ...(typeof record.heldReason === 'string' ? { heldReason: record.heldReason } : {}),
+    ...(typeof record.senderEmailsToday === 'number' ? { senderEmailsToday: record.senderEmailsToday } : {}),
+    ...(typeof record.duplicateOf === 'string' ? { duplicateOf: record.duplicateOf } : {}),
   };
 }
 
-function heldAtMillis(doc: DocumentSnapshot): number {
-  const at: unknown = doc.get(`${NOTIFICATION_FIELD}.heldAt`);
-  return at instanceof Timestamp ? at.toMillis() : 0;
-}
+type LockStatus = 'locked' | 'already-sent-this-hour' | 'in-flight' | 'interrupted-this-hour';
 
-/** Takes this hour's digest lock unless this hour's digest went out or is going out now. */
+/**
+ * Takes this hour's digest lock, unless this hour's digest went out, is going out now, or was
+ * taken by a sender that died (its email may have gone: the hour is spent).
+ */
 async function lockHour(deps: DeliveryDeps, runId: string, now: Date) {
   const ref = deps.db.collection(ADMISSION_COLLECTION).doc(digestKey(now));
-  const status = await deps.db.runTransaction(async (transaction) => {
+  const status = await deps.db.runTransaction(async (transaction): Promise<LockStatus> => {
     const lock = await transaction.get(ref);
     const state: unknown = lock.get('state');
     const lease: unknown = lock.get('leaseExpiresAt');
-    if (state === 'SENT') return 'already-sent-this-hour' as const;
-    if (state === 'SENDING' && lease instanceof Timestamp && lease.toMillis() > now.getTime())
-      return 'in-flight' as const;
+    if (state === 'SENT') return 'already-sent-this-hour';
+    if (state === 'SENDING') {
+      return lease instanceof Timestamp && lease.toMillis() > now.getTime()
+        ? 'in-flight'
+        : 'interrupted-this-hour';
+    }
     transaction.set(ref, {
+      kind: DIGEST_LOCK_KIND,
+      hour: indiaHourKey(now),
       state: 'SENDING',
       claimedBy: runId,
       leaseExpiresAt: Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS),
       [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS),
     });
-    return 'locked' as const;
+    return 'locked';
   });
   return { ref, status };
 }
 
+/** Writes `fields` on the lock only while `runId` still holds it (SENDING). */
+async function updateOwnLock(
+  deps: DeliveryDeps,
+  ref: DocumentReference,
+  runId: string,
+  fields: Record<string, unknown>,
+): Promise<boolean> {
+  return deps.db.runTransaction(async (transaction) => {
+    const lock = await transaction.get(ref);
+    if (lock.get('state') !== 'SENDING' || lock.get('claimedBy') !== runId) return false;
+    transaction.update(ref, fields);
+    return true;
+  });
+}
+
+/**
+ * Marks the enquiries a sent digest covers: HELD ones become DIGESTED, unlisted duplicates get the
+ * digest's hour. Each batch is a transaction that reads first and changes only what is still
+ * waiting, so nothing written in between (a resend, a re-queue) is overwritten; running it again
+ * changes nothing more.
+ */
+async function markReported(
+  deps: DeliveryDeps,
+  paths: string[],
+  digest: { hourKey: string; messageId: string; at: Timestamp },
+): Promise<number> {
+  let marked = 0;
+  for (let start = 0; start < paths.length; start += MARK_BATCH_SIZE) {
+    const refs = paths.slice(start, start + MARK_BATCH_SIZE).map((path) => deps.db.doc(path));
+    marked += await deps.db.runTransaction(async (transaction) => {
+      const snapshots = await transaction.getAll(...refs);
+      let changed = 0;
+      for (const snapshot of snapshots) {
+        const state: unknown = snapshot.get(`${NOTIFICATION_FIELD}.state`);
+        const listed: unknown = snapshot.get(`${NOTIFICATION_FIELD}.digest`);
+        const stamp = {
+          [`${NOTIFICATION_FIELD}.digest`]: digest.hourKey,
+          [`${NOTIFICATION_FIELD}.digestedAt`]: digest.at,
+          [`${NOTIFICATION_FIELD}.updatedAt`]: digest.at,
+        };
+        if (state === 'HELD') {
+          transaction.update(snapshot.ref, {
+            ...stamp,
+            [`${NOTIFICATION_FIELD}.state`]: 'DIGESTED',
+            [`${NOTIFICATION_FIELD}.messageId`]: digest.messageId,
+          });
+          changed += 1;
+        } else if (state === 'DUPLICATE' && listed === null) {
+          transaction.update(snapshot.ref, stamp);
+          changed += 1;
+        }
+      }
+      return changed;
+    });
+  }
+  return marked;
+}
+
+/** Finishes the marking of digests that were sent but whose sender stopped before marking them all. */
+async function finishUnmarkedDigests(deps: DeliveryDeps): Promise<number> {
+  const unfinished = await deps.db
+    .collection(ADMISSION_COLLECTION)
+    .where('kind', '==', DIGEST_LOCK_KIND)
+    .where('state', '==', 'SENT')
+    .where('marked', '==', false)
+    .limit(UNFINISHED_PER_SWEEP)
+    .get();
+  for (const lock of unfinished.docs) {
+    const paths: unknown = lock.get('covers');
+    const sentAt: unknown = lock.get('sentAt');
+    if (!Array.isArray(paths) || !(sentAt instanceof Timestamp)) continue;
+    const marked = await markReported(deps, paths as string[], {
+      hourKey: String(lock.get('hour')),
+      messageId: String(lock.get('messageId')),
+      at: sentAt,
+    });
+    await lock.ref.update({ marked: true });
+    deps.log.warn('held enquiries digest marking finished by a later sweep', {
+      hourKey: lock.get('hour'),
+      marked,
+    });
+  }
+  return Math.max(1, unfinished.size);
+}
+
 export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise<DigestOutcome> {
+  let documentsRead = await finishUnmarkedDigests(deps);
   const now = deps.clock();
-  const counts = await Promise.all(
-    ENQUIRY_COLLECTIONS.map(
-      async (collection) => (await heldQuery(deps.db, collection).count().get()).data().count,
+  const [heldCounts, duplicateCounts] = await Promise.all(
+    [heldQuery, unlistedDuplicatesQuery].map((query) =>
+      Promise.all(
+        ENQUIRY_COLLECTIONS.map(
+          async (collection) => (await query(deps.db, collection).count().get()).data().count,
+        ),
+      ),
     ),
   );
-  const heldTotal = counts.reduce((sum, count) => sum + count, 0);
-  if (heldTotal === 0) return { status: 'nothing-held' };
+  documentsRead += 2 * ENQUIRY_COLLECTIONS.length;
+  const sum = (counts: number[] = []) => counts.reduce((total, count) => total + count, 0);
+  const heldTotal = sum(heldCounts);
+  const duplicatesTotal = sum(duplicateCounts);
+  if (heldTotal + duplicatesTotal === 0) return { status: 'nothing-held' };
 
   const lock = await lockHour(deps, runId, now);
-  if (lock.status !== 'locked') return { status: lock.status, heldTotal };
-
-  // Oldest first across both forms, never more than one digest's worth of reads.
-  const chosen: { collection: EnquiryCollection; doc: DocumentSnapshot }[] = [];
-  let documentsRead = counts.length + 1;
-  for (const collection of ENQUIRY_COLLECTIONS) {
-    const room = DIGEST_MAX_ENQUIRIES - chosen.length;
-    if (room === 0) break;
-    const snapshot = await heldQuery(deps.db, collection)
-      .orderBy(`${NOTIFICATION_FIELD}.heldAt`)
-      .limit(room)
-      .get();
-    documentsRead += Math.max(1, snapshot.size);
-    chosen.push(...snapshot.docs.map((doc) => ({ collection, doc })));
+  documentsRead += 1;
+  if (lock.status !== 'locked') {
+    if (lock.status === 'interrupted-this-hour') {
+      deps.log.warn(
+        'this hour’s digest stopped before it recorded its outcome; the next hour’s lists its enquiries',
+        {
+          hourKey: indiaHourKey(now),
+        },
+      );
+    }
+    return { status: lock.status, heldTotal, duplicatesTotal };
   }
-  chosen.sort((a, b) => heldAtMillis(a.doc) - heldAtMillis(b.doc));
+
+  // Held enquiries first (oldest held first), then unlisted duplicates: never more than one digest's reads.
+  const candidates: DigestCandidate[] = [];
+  for (const [query, ordered] of [
+    [heldQuery, true],
+    [unlistedDuplicatesQuery, false],
+  ] as const) {
+    for (const collection of ENQUIRY_COLLECTIONS) {
+      const room = DIGEST_MAX_ENQUIRIES - candidates.length;
+      if (room === 0) break;
+      const base = query(deps.db, collection);
+      const snapshot = await (ordered ? base.orderBy(`${NOTIFICATION_FIELD}.heldAt`) : base)
+        .limit(room)
+        .get();
+      documentsRead += Math.max(1, snapshot.size);
+      candidates.push(...snapshot.docs.map((doc) => asCandidate(collection, doc)));
+    }
+  }
   const hourKey = indiaHourKey(now);
   const mail = composeDigestEmail(
-    {
-      enquiries: chosen.map(({ collection, doc }) => asHeld(collection, doc)),
-      heldTotal,
-      hourKey,
-      writtenAt: now,
-    },
+    { entries: rankForDigest(candidates), heldTotal, duplicatesTotal, hourKey, writtenAt: now },
     deps.mail,
   );
+  const covers = candidates.map((candidate) => `${candidate.collection}/${candidate.id}`);
+  // What this hour's digest is, recorded before it goes: a crash from here on spends the hour.
+  const stillOurs = await updateOwnLock(deps, lock.ref, runId, { covers, messageId: mail.messageId });
+  if (!stillOurs) return { status: 'in-flight', heldTotal, duplicatesTotal };
 
   let messageId: string;
   try {
     messageId = (await deps.transport.send(mail)).messageId;
   } catch (error) {
     const reason = describeSendError(error);
-    await lock.ref.set({ state: 'FAILED', lastError: reason, leaseExpiresAt: null }, { merge: true });
+    await updateOwnLock(deps, lock.ref, runId, { state: 'FAILED', lastError: reason, leaseExpiresAt: null });
     deps.log.warn('held enquiries digest not sent; a later sweep tries again', {
       hourKey,
       heldTotal,
+      duplicatesTotal,
       error: reason,
     });
-    return { status: 'failed', heldTotal, error: reason, documentsRead };
+    return { status: 'failed', heldTotal, duplicatesTotal, error: reason, documentsRead };
   }
 
-  const digestedAt = Timestamp.fromDate(deps.clock());
-  for (let start = 0; start < chosen.length; start += BATCH_SIZE) {
-    const batch = deps.db.batch();
-    for (const { doc } of chosen.slice(start, start + BATCH_SIZE)) {
-      batch.update(doc.ref, {
-        [`${NOTIFICATION_FIELD}.state`]: 'DIGESTED',
-        [`${NOTIFICATION_FIELD}.digestedAt`]: digestedAt,
-        [`${NOTIFICATION_FIELD}.digest`]: hourKey,
-        [`${NOTIFICATION_FIELD}.messageId`]: messageId,
-        [`${NOTIFICATION_FIELD}.updatedAt`]: digestedAt,
-      });
-    }
-    await batch.commit();
-  }
-  await lock.ref.set(
-    { state: 'SENT', sentAt: digestedAt, messageId, enquiries: chosen.length, leaseExpiresAt: null },
-    { merge: true },
-  );
-  deps.log.info('held enquiries digest sent', { hourKey, enquiries: chosen.length, heldTotal, messageId });
-  return { status: 'sent', enquiries: chosen.length, heldTotal, messageId, documentsRead };
+  const sentAt = Timestamp.fromDate(deps.clock());
+  await lock.ref.update({
+    state: 'SENT',
+    sentAt,
+    messageId,
+    enquiries: covers.length,
+    leaseExpiresAt: null,
+    marked: false,
+  });
+  const marked = await markReported(deps, covers, { hourKey, messageId, at: sentAt });
+  await lock.ref.update({ marked: true });
+  deps.log.info('held enquiries digest sent', {
+    hourKey,
+    enquiries: covers.length,
+    marked,
+    heldTotal,
+    duplicatesTotal,
+    messageId,
+  });
+  return { status: 'sent', enquiries: covers.length, heldTotal, duplicatesTotal, messageId, documentsRead };
 }

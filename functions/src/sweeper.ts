@@ -16,7 +16,7 @@ import { ADMISSION_COLLECTION } from './admission';
 import { ENQUIRY_COLLECTIONS, SERVER_TIMESTAMP_FIELD, type EnquiryCollection } from './contract/enquiry';
 import { deliverEnquiry, type DeliveryDeps, type DeliveryOutcome } from './delivery';
 import { NOTIFICATION_FIELD, UNFINISHED_STATES } from './delivery-state';
-import { DIGEST_MAX_ENQUIRIES, sendHeldDigest, type DigestOutcome } from './digest';
+import { DIGEST_MAX_DOCUMENT_READS, sendHeldDigest, type DigestOutcome } from './digest';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
 /** Retries per collection per run; the rest wait for the next run. */
@@ -32,25 +32,22 @@ export const UNRECORDED_LOOKBACK_MS = 24 * 60 * 60_000;
 export const UNRECORDED_GRACE_MS = 10 * 60_000;
 
 /**
- * Reads one delivery can make: the first look at the enquiry, admission (four slot counts, the
+ * Reads one delivery can make: the first look at the enquiry, admission (three slot counts, the
  * enquiry and its duplicate fingerprint), the record of its outcome, and the acknowledgement's
  * document for the day. A round lost to a concurrent claim repeats the admission reads.
  */
-export const DELIVERY_MAX_READS = 9;
+export const DELIVERY_MAX_READS = 8;
 /**
  * The most documents one sweep reads, however large the backlog: per collection a page of retries
  * and their deliveries, the checkpoint, the missed-trigger pages and their deliveries; then the
- * digest's counts, its lock and at most DIGEST_MAX_ENQUIRIES held enquiries. (A count costs one
- * read per 1,000 entries, so past 1,000 held enquiries the digest's counts cost a little more.)
+ * digest (DIGEST_MAX_DOCUMENT_READS).
  */
 export const SWEEP_MAX_DOCUMENT_READS =
   ENQUIRY_COLLECTIONS.length *
     (SWEEP_BATCH_LIMIT * (1 + DELIVERY_MAX_READS) +
       1 +
       UNRECORDED_PAGES_PER_RUN * UNRECORDED_PAGE_SIZE * (1 + DELIVERY_MAX_READS)) +
-  ENQUIRY_COLLECTIONS.length +
-  1 +
-  DIGEST_MAX_ENQUIRIES;
+  DIGEST_MAX_DOCUMENT_READS;
 
 export type SweepSummary = {
   runId: string;
@@ -104,7 +101,11 @@ async function unrecordedPage(
     .orderBy(FieldPath.documentId());
   if (after && after.createdAt.toMillis() >= oldest.toMillis())
     query = query.startAfter(after.createdAt, after.id);
-  const snapshot = await query.select(`${NOTIFICATION_FIELD}.state`).limit(UNRECORDED_PAGE_SIZE).get();
+  // The page's last createdAt is where the next page starts, so it is read with the state.
+  const snapshot = await query
+    .select(SERVER_TIMESTAMP_FIELD, `${NOTIFICATION_FIELD}.state`)
+    .limit(UNRECORDED_PAGE_SIZE)
+    .get();
   const last = snapshot.docs.at(-1);
   const createdAt: unknown = last?.get(SERVER_TIMESTAMP_FIELD);
   return {

@@ -3,16 +3,23 @@
  * real delivery and sweep code against the Firestore emulator and a real SMTP server in this
  * process. The flood itself is in flood.test.ts.
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { ADMISSION_COLLECTION } from '../../functions/src/admission';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import {
+  BUSINESS_OPTIONS,
+  DEFAULT_BUSINESS,
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryFormValues,
+} from '../../functions/src/contract/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
-import { DEFERRAL_BASE_MS } from '../../functions/src/delivery-state';
-import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/template';
+import { DEFERRAL_BASE_MS, DELIVERY_LEASE_MS } from '../../functions/src/delivery-state';
+import { ACKNOWLEDGEMENT_SUBJECT, type OutgoingMail } from '../../functions/src/mail/template';
 import { sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
 import type { SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
+import { sendThenDie } from '../support/crashes';
 import {
   ARUN,
   createdEvent,
@@ -41,12 +48,13 @@ const deliver = async (deps: ReturnType<typeof deliveryDeps>, id: string) =>
   handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id));
 
 describe('duplicates', () => {
-  it('records the same email, phone and message within 24 hours as DUPLICATE of the first, with no email', async () => {
+  it('records the same name, email, phone and message within 24 hours as DUPLICATE of the first, with no email', async () => {
     const deps = deliveryDeps(db, catcher.port);
     const first = await storeEnquiry(db);
     // The same words with other spacing and case are the same message.
     const again = await storeEnquiry(db, {
       ...PRIYA,
+      name: ` ${PRIYA.name.toUpperCase()}`,
       email: 'PRIYA@example.com ',
       message: `  ${PRIYA.message.toUpperCase()}`,
     });
@@ -62,6 +70,7 @@ describe('duplicates', () => {
       state: 'DUPLICATE',
       duplicateOf: `${ENQUIRY_COLLECTION}/${first}`,
       attempts: 0,
+      digest: null,
     });
   });
 
@@ -79,19 +88,40 @@ describe('duplicates', () => {
       status: 'sent',
     });
   });
+
+  it('are listed once in the next hourly digest, with the enquiry each repeats, and keep their state', async () => {
+    const deps = deliveryDeps(db, catcher.port);
+    const first = await storeEnquiry(db);
+    await deliver(deps, first);
+    const again = await storeEnquiry(db);
+    await deliver(deps, again);
+    catcher.clear();
+
+    const sweep = await sweepUndeliveredEnquiries(deps, 'duplicates-digest');
+    const later = await sweepUndeliveredEnquiries(deps, 'duplicates-digest-again');
+
+    expect(sweep.digest).toMatchObject({ status: 'sent', enquiries: 1, heldTotal: 0, duplicatesTotal: 1 });
+    expect(later.digest).toEqual({ status: 'nothing-held' });
+    const [digest] = await catcher.waitForMessages(1);
+    expect(catcher.messages).toHaveLength(1);
+    expect(digest?.subject).toMatch(/^Held enquiries: 0 not emailed one by one, 1 duplicate \(/);
+    expect(String(digest?.text)).toContain(`duplicate of ${ENQUIRY_COLLECTION}/${first}`);
+    const record = await deliveryRecord(db, ENQUIRY_COLLECTION, again);
+    expect(record).toMatchObject({ state: 'DUPLICATE', duplicateOf: `${ENQUIRY_COLLECTION}/${first}` });
+    expect(record.digest).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}$/);
+  });
 });
 
 describe('limits', () => {
-  it('holds a sender past its daily limit, per address and per phone number', async () => {
+  it('holds a sender (the same name, email and phone) past its daily limit', async () => {
     const deps = deliveryDeps(db, catcher.port, { limits: { ...limits, hourlyCap: 100, dailyCap: 100 } });
-    const sameAddress = [1, 2, 3].map((n) => ({ ...enquiryNumber(n), email: 'same@example.com' }));
-    const samePhone = [4, 5, 6].map((n) => ({ ...enquiryNumber(n), phone: '9000000001' }));
     const outcomes = [];
-    for (const values of [...sameAddress, ...samePhone])
-      outcomes.push((await deliver(deps, await storeEnquiry(db, values))).status);
-
-    expect(outcomes).toEqual(['sent', 'sent', 'held', 'sent', 'sent', 'held']);
-    expect(catcher.messages).toHaveLength(4);
+    for (const n of [1, 2, 3]) {
+      const again = { ...enquiryNumber(1), message: `${PRIYA.message} Follow-up ${n}.` };
+      outcomes.push((await deliver(deps, await storeEnquiry(db, again))).status);
+    }
+    expect(outcomes).toEqual(['sent', 'sent', 'held']);
+    expect(catcher.messages).toHaveLength(2);
   });
 
   it('holds past the hourly cap, and past the daily cap in a later hour', async () => {
@@ -112,9 +142,43 @@ describe('limits', () => {
       'daily-cap',
     ]);
     const ids = (await db.collection(ADMISSION_COLLECTION).listDocuments()).map((ref) => ref.id);
-    // Counter documents are named by a hash: no address or phone number in an ID.
-    expect(ids.join(' ')).not.toMatch(/example|buyer|9100000/);
+    // Counter documents are named by a hash: no name, address or phone number in an ID.
+    expect(ids.join(' ')).not.toMatch(/example|buyer|priya|9100000/i);
     expect(ids.some((id) => /^sender-\d{4}-\d{2}-\d{2}-[0-9a-f]{40}-\d{4}$/.test(id))).toBe(true);
+  });
+});
+
+describe('a stranger cannot hold back or silence a buyer', () => {
+  const buyer = { ...PRIYA, name: 'Meena Sundaram', email: 'meena@ramanhair.in', phone: '9840012345' };
+
+  it.each([
+    ['phone', (n: number) => ({ ...enquiryNumber(n), phone: buyer.phone })],
+    ['email address', (n: number) => ({ ...enquiryNumber(n), email: buyer.email })],
+    [
+      'phone and email address',
+      (n: number) => ({ ...enquiryNumber(n), email: buyer.email, phone: buyer.phone }),
+    ],
+  ])(
+    "does not spend the buyer's daily limit with five enquiries under the buyer's %s",
+    async (_what, stranger) => {
+      const deps = deliveryDeps(db, catcher.port);
+      for (const n of [1, 2, 3, 4, 5]) await deliver(deps, await storeEnquiry(db, stranger(n)));
+
+      const own = await storeEnquiry(db, buyer);
+      expect(await deliver(deps, own)).toMatchObject({ status: 'sent' });
+      expect(catcher.messages.at(-1)?.subject).toBe('New enquiry: Meena Sundaram, Chennai (bulk)');
+    },
+  );
+
+  it("cannot make a buyer's popup a duplicate with six popups under the buyer's email and phone", async () => {
+    const deps = deliveryDeps(db, catcher.port);
+    const popup = (id: string) => handleEnquiryCreated(deps, POPUP_ENQUIRY_COLLECTION, createdEvent(id));
+    for (const business of BUSINESS_OPTIONS)
+      await popup(await storePopupEnquiry(db, { ...ARUN, name: 'Squatter', business }));
+
+    const own = await storePopupEnquiry(db, { ...ARUN, business: DEFAULT_BUSINESS });
+    expect(await popup(own)).toMatchObject({ status: 'sent' });
+    expect(catcher.messages.at(-1)?.subject).toBe('New popup enquiry: Arun Kumar (I am a Wholesaler)');
   });
 });
 
@@ -166,6 +230,149 @@ describe('the hourly digest', () => {
     catcher.setRejecting(false);
     expect((await sweepUndeliveredEnquiries(deps, 'retry')).digest).toMatchObject({ status: 'sent' });
     expect((await deliveryRecord(db, ENQUIRY_COLLECTION, id)).state).toBe('DIGESTED');
+  });
+});
+
+describe('the hourly digest, through floods, resends and crashes', () => {
+  /** 10:05 in Coimbatore: a whole India-time hour ahead. */
+  const HOUR_STARTS = new Date('2026-03-02T04:35:00Z');
+
+  function movedClock() {
+    let nowMs = HOUR_STARTS.getTime();
+    return { now: () => new Date(nowMs), advance: (ms: number) => (nowMs += ms) };
+  }
+
+  /** Stores and triggers enquiries at the clock's time, as a script writing straight to Firestore would. */
+  async function storeAt(deps: ReturnType<typeof deliveryDeps>, values: EnquiryFormValues, fields = {}) {
+    const now = deps.clock();
+    const id = await storeEnquiry(db, values, { createdAt: Timestamp.fromDate(now), ...fields });
+    await deliver(deps, id);
+    return id;
+  }
+
+  it('puts buyers who wrote after a flood filled the hour at the top of the table', async () => {
+    const clock = movedClock();
+    const deps = deliveryDeps(db, catcher.port, {
+      clock: clock.now,
+      limits: { perSenderDaily: 5, hourlyCap: 20, dailyCap: 400 },
+    });
+    // A captured request replayed with other names and addresses: its date and time stay the capture's.
+    const captured = { date: '02-03-2026', time: '08:58:13' };
+    for (let n = 1; n <= 80; n += 1) {
+      await storeAt(deps, enquiryNumber(n), captured);
+      clock.advance(100);
+    }
+    clock.advance(4 * 60_000);
+    const deviceTime = (at: Date) => {
+      const india = new Date(at.getTime() + (5 * 60 + 30) * 60_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return {
+        date: `${two(india.getUTCDate())}-${two(india.getUTCMonth() + 1)}-${india.getUTCFullYear()}`,
+        time: `${two(india.getUTCHours())}:${two(india.getUTCMinutes())}:${two(india.getUTCSeconds())}`,
+      };
+    };
+    // Two real buyers, one of them with a phone number the flood also used.
+    const first = await storeAt(
+      deps,
+      { ...PRIYA, name: 'Meena Sundaram', email: 'meena@ramanhair.in', phone: enquiryNumber(7).phone },
+      deviceTime(clock.now()),
+    );
+    clock.advance(90_000);
+    const second = await storeAt(
+      deps,
+      { ...PRIYA, name: 'Kavya Iyer', email: 'kavya@salon.in', phone: '9444012345' },
+      deviceTime(clock.now()),
+    );
+    catcher.clear();
+    clock.advance(60_000);
+
+    const { digest } = await sweepUndeliveredEnquiries(deps, 'after-the-flood');
+
+    expect(digest).toMatchObject({ status: 'sent', enquiries: 62, heldTotal: 62 });
+    const [mail] = await catcher.waitForMessages(1);
+    const rows = String(mail?.text)
+      .split('\n')
+      .filter((line) => /^\d+\. /.test(line));
+    expect(rows[0]).toContain('Meena Sundaram');
+    expect(rows[0]).toContain('4 of 4');
+    expect(rows[1]).toContain('Kavya Iyer');
+    const csv = mail?.attachments[0]?.content.toString('utf8') ?? '';
+    expect(csv).toContain(`1,${ENQUIRY_COLLECTION}/${first},`);
+    expect(csv).toContain(`2,${ENQUIRY_COLLECTION}/${second},`);
+  });
+
+  it('marks only enquiries still HELD: an operator who queued one again while it went out keeps it queued', async () => {
+    const clock = movedClock();
+    const deps = deliveryDeps(db, catcher.port, { clock: clock.now, limits: { ...limits, hourlyCap: 0 } });
+    const requeued = await storeAt(deps, enquiryNumber(1));
+    const held = await storeAt(deps, enquiryNumber(2));
+    catcher.setPaused(true);
+
+    const sweep = sweepUndeliveredEnquiries(deps, 'slow-digest');
+    await catcher.waitForHeld(1);
+    await db
+      .collection(ENQUIRY_COLLECTION)
+      .doc(requeued)
+      .update({ 'notification.state': 'PENDING', 'notification.attempts': 0 });
+    catcher.setPaused(false);
+
+    expect((await sweep).digest).toMatchObject({ status: 'sent', enquiries: 2 });
+    expect((await deliveryRecord(db, ENQUIRY_COLLECTION, requeued)).state).toBe('PENDING');
+    expect((await deliveryRecord(db, ENQUIRY_COLLECTION, held)).state).toBe('DIGESTED');
+  });
+
+  it('sends no second digest in an hour whose digest went out before its sender died', async () => {
+    const clock = movedClock();
+    const deps = deliveryDeps(db, catcher.port, { clock: clock.now, limits: { ...limits, hourlyCap: 0 } });
+    const id = await storeAt(deps, enquiryNumber(1));
+    // The digest reaches the server, then its sender dies before it can record anything.
+    const dying = { ...deps, transport: { send: (mail: OutgoingMail) => sendThenDie(deps.transport, mail) } };
+    void sweepUndeliveredEnquiries(dying, 'dies-after-send');
+    await catcher.waitForMessages(1);
+
+    clock.advance(DELIVERY_LEASE_MS + 60_000);
+    const sameHour = await sweepUndeliveredEnquiries(deps, 'same-hour');
+    expect(sameHour.digest).toMatchObject({ status: 'interrupted-this-hour' });
+    expect(catcher.messages).toHaveLength(1);
+    expect((await deliveryRecord(db, ENQUIRY_COLLECTION, id)).state).toBe('HELD');
+
+    // Its enquiry is listed again in the next hour's digest: repeated, never lost.
+    clock.advance(60 * 60_000);
+    expect((await sweepUndeliveredEnquiries(deps, 'next-hour')).digest).toMatchObject({ status: 'sent' });
+    expect(catcher.messages).toHaveLength(2);
+    expect((await deliveryRecord(db, ENQUIRY_COLLECTION, id)).state).toBe('DIGESTED');
+  });
+
+  it('finishes the marking of a digest whose sender died after recording it as sent', async () => {
+    const clock = movedClock();
+    const deps = deliveryDeps(db, catcher.port, { clock: clock.now, limits: { ...limits, hourlyCap: 0 } });
+    const ids = [await storeAt(deps, enquiryNumber(1)), await storeAt(deps, enquiryNumber(2))];
+    // It dies at its first marking transaction, after the lock says SENT.
+    let killed = false;
+    const dyingDb = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'runTransaction' && !killed) {
+          return async (...args: Parameters<Firestore['runTransaction']>) => {
+            const lock = await db.collection(ADMISSION_COLLECTION).where('state', '==', 'SENT').get();
+            if (!lock.empty) {
+              killed = true;
+              throw new Error('the instance died');
+            }
+            return target.runTransaction(...args);
+          };
+        }
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    await expect(sweepUndeliveredEnquiries({ ...deps, db: dyingDb }, 'dies-marking')).rejects.toThrow('died');
+    expect(catcher.messages).toHaveLength(1);
+    expect((await deliveryRecord(db, ENQUIRY_COLLECTION, ids[0] ?? '')).state).toBe('HELD');
+
+    clock.advance(DELIVERY_LEASE_MS);
+    const later = await sweepUndeliveredEnquiries(deps, 'finishes');
+    expect(later.digest).toEqual({ status: 'nothing-held' });
+    expect(catcher.messages).toHaveLength(1);
+    for (const id of ids) expect((await deliveryRecord(db, ENQUIRY_COLLECTION, id)).state).toBe('DIGESTED');
   });
 });
 

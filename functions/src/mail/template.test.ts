@@ -22,7 +22,7 @@ import {
   MAX_HEADER_LINE_LENGTH,
   salesSubject,
   type Enquiry,
-  type HeldEnquiry,
+  type DigestEntry,
   type MailSettings,
   type OutgoingMail,
 } from './template';
@@ -352,21 +352,48 @@ describe('injections a script can try through the enquiry, checked on the parsed
 });
 
 describe('the hourly digest of held enquiries', () => {
-  const held = (index: number): HeldEnquiry => ({
-    ...(index % 2 ? popupEnquiry({ name: `Popup ${index}` }) : fullEnquiry({ name: `Buyer ${index}` })),
-    id: `held${String(index).padStart(3, '0')}`,
-    heldReason: index % 3 ? 'hourly-cap' : 'sender-limit',
+  const held = (index: number): DigestEntry => {
+    const enquiry =
+      index % 2 ? popupEnquiry({ name: `Popup ${index}` }) : fullEnquiry({ name: `Buyer ${index}` });
+    return {
+      candidate: {
+        ...enquiry,
+        id: `held${String(index).padStart(3, '0')}`,
+        kind: 'held',
+        heldReason: index % 3 ? 'hourly-cap' : 'sender-limit',
+      },
+      signs: { firstContact: true, passedChecks: index % 3 !== 0, deviceClock: false, notInBurst: true },
+    };
+  };
+  const duplicate = (index: number): DigestEntry => ({
+    candidate: {
+      ...fullEnquiry({ name: `Again ${index}` }),
+      id: `dup${index}`,
+      kind: 'duplicate',
+      duplicateOf: `${ENQUIRY_COLLECTION}/first${index}`,
+    },
+    signs: { firstContact: false, passedChecks: false, deviceClock: true, notInBurst: true },
   });
 
-  it('gives the count, a table of the first 50 and a CSV of every held enquiry', async () => {
-    const enquiries = Array.from({ length: 120 }, (_, index) => held(index));
-    const digest = { enquiries, heldTotal: 130, hourKey: '2026-01-15T10', writtenAt: submittedAt };
+  it('gives the count, a table of the first 50 and a CSV of every enquiry it reports', async () => {
+    const entries = Array.from({ length: 120 }, (_, index) => held(index));
+    const digest = {
+      entries,
+      heldTotal: 130,
+      duplicatesTotal: 0,
+      hourKey: '2026-01-15T10',
+      writtenAt: submittedAt,
+    };
     const { parsed } = await asReceived(composeDigestEmail(digest, settings));
-    expect(parsed.subject).toMatch(/^Held enquiries: 120 not emailed one by one/);
+    expect(parsed.subject).toMatch(/^Held enquiries: 120 not emailed one by one \(/);
     const rows = textLines(parsed).filter((line) => /^\d+\. /.test(line));
     expect(rows).toHaveLength(DIGEST_TABLE_ROWS);
     expect(rows[0]).toContain('Buyer 0');
-    expect(String(parsed.text)).toContain('10 more held enquiries follow in the next digest.');
+    expect(rows[1]).toContain('3 of 4: first contact, passed every check, not part of a burst');
+    expect(String(parsed.text)).toContain(
+      'The table shows 50 of them, those with the most signs of a real buyer first; the attached CSV has all 120.',
+    );
+    expect(String(parsed.text)).toContain('10 more follow in the next digest.');
     expect((String(parsed.html).match(/<tr>/g) ?? []).length).toBe(DIGEST_TABLE_ROWS + 1);
     const [csv] = parsed.attachments;
     expect(csv?.filename).toBe('held-enquiries-2026-01-15T10.csv');
@@ -377,13 +404,47 @@ describe('the hourly digest of held enquiries', () => {
         .split('\r\n')
         .filter(Boolean) ?? [];
     expect(lines).toHaveLength(121);
-    expect(lines[0]).toMatch(/^Enquiry,Received at,Form,Held because,Name,/);
+    expect(lines[0]).toMatch(
+      /^Rank,Enquiry,Received at,Form,No email of its own because,Signs of a real buyer,Name,/,
+    );
     expect(lines.some((line) => line.includes('Buyer 118'))).toBe(true);
   });
 
+  it('lists duplicates with the enquiry each repeats, and counts them in the subject', async () => {
+    const digest = {
+      entries: [held(1), duplicate(1), duplicate(2)],
+      heldTotal: 1,
+      duplicatesTotal: 2,
+      hourKey: '2026-01-15T10',
+      writtenAt: submittedAt,
+    };
+    const { parsed } = await asReceived(composeDigestEmail(digest, settings));
+    expect(parsed.subject).toMatch(/^Held enquiries: 1 not emailed one by one, 2 duplicates \(/);
+    expect(String(parsed.text)).toContain(
+      '2 were duplicates: the same name, email and phone sent the same enquiry',
+    );
+    expect(String(parsed.text)).toContain(`duplicate of ${ENQUIRY_COLLECTION}/first2`);
+    expect(parsed.attachments[0]?.content.toString('utf8')).toContain(
+      `duplicate of ${ENQUIRY_COLLECTION}/first1`,
+    );
+  });
+
   it('shows visitor text in the table on one line, and a formula in the CSV as text', async () => {
-    const hostile = { ...held(0), data: { ...held(0).data, name: '=HYPERLINK("http://evil")\r\nCall: x' } };
-    const digest = { enquiries: [hostile], heldTotal: 1, hourKey: '2026-01-15T10', writtenAt: submittedAt };
+    const entry = held(0);
+    const hostile = {
+      ...entry,
+      candidate: {
+        ...entry.candidate,
+        data: { ...entry.candidate.data, name: '=HYPERLINK("http://evil")\r\nCall: x' },
+      },
+    };
+    const digest = {
+      entries: [hostile],
+      heldTotal: 1,
+      duplicatesTotal: 0,
+      hourKey: '2026-01-15T10',
+      writtenAt: submittedAt,
+    };
     const { parsed } = await asReceived(composeDigestEmail(digest, settings));
     expect(textLines(parsed).some((line) => line.startsWith('Call:'))).toBe(false);
     const csv = parsed.attachments[0]?.content.toString('utf8') ?? '';

@@ -24,6 +24,13 @@ import {
   withoutHiddenCharacters,
   type EnquiryCollection,
 } from '../contract/enquiry';
+import {
+  BUYER_SIGN_TEXT,
+  BUYER_SIGNS,
+  signCount,
+  type BuyerSigns,
+  type DigestCandidate,
+} from '../buyer-signals';
 import { fieldText, HELD_REASON_TEXT } from '../contract/enquiry-columns';
 import { csvFile } from '../csv';
 import type { HeldReason } from '../delivery-state';
@@ -392,41 +399,74 @@ export function composeAcknowledgementEmail(enquiry: Enquiry, settings: MailSett
   return mail;
 }
 
-export type HeldEnquiry = Enquiry & { heldReason: string };
-
-/** Rows of the digest's table; the CSV attachment carries every held enquiry. */
+/** Rows of the digest's table; the CSV attachment carries every enquiry the digest reports. */
 export const DIGEST_TABLE_ROWS = 50;
 /** A table cell shows this much of a value; the CSV has all of it. */
 const DIGEST_CELL_LENGTH = 60;
 
+export type DigestEntry = { candidate: DigestCandidate; signs: BuyerSigns };
+
 export type Digest = {
-  /** The held enquiries this digest reports and then marks DIGESTED, oldest first. */
-  enquiries: HeldEnquiry[];
+  /**
+   * What this digest reports (held enquiries, which it then marks DIGESTED, and duplicates not yet
+   * listed), those that look most like real buyers first (rankForDigest).
+   */
+  entries: DigestEntry[];
   /** Every enquiry held when the digest was written, which may be more than one digest carries. */
   heldTotal: number;
+  /** Every duplicate not yet listed when the digest was written. */
+  duplicatesTotal: number;
   /** The India-time hour this digest belongs to, e.g. `2026-11-22T20`; at most one per hour. */
   hourKey: string;
   writtenAt: Date;
 };
 
-function reasonText(reason: string): string {
+/** Why an entry had no email of its own, as the sales team reads it. */
+function whyText(candidate: DigestCandidate): string {
+  if (candidate.kind === 'duplicate')
+    return `duplicate of ${oneLineText(candidate.duplicateOf ?? 'an earlier enquiry')}`;
+  const reason = candidate.heldReason ?? 'unknown';
   return HELD_REASON_TEXT[reason as HeldReason] ?? oneLineText(reason);
 }
 
-/** The columns of the digest's CSV: where to find it, when and why, then every contract field. */
-function digestCsv(enquiries: HeldEnquiry[]): string {
+function signsText(signs: BuyerSigns): string {
+  const shown = BUYER_SIGNS.filter((sign) => signs[sign]).map((sign) => BUYER_SIGN_TEXT[sign]);
+  return `${signCount(signs)} of ${BUYER_SIGNS.length}${shown.length ? `: ${shown.join(', ')}` : ''}`;
+}
+
+function candidateAsEnquiry(candidate: DigestCandidate): Enquiry {
+  return {
+    collection: candidate.collection,
+    id: candidate.id,
+    data: candidate.data,
+    receivedAt: candidate.receivedAt,
+  };
+}
+
+/** The columns of the digest's CSV: rank, where to find it, when, why and its signs, every field. */
+function digestCsv(entries: DigestEntry[]): string {
   const fieldNames = [...new Set(ENQUIRY_COLLECTIONS_FIELDS.flatMap((fields) => Object.keys(fields)))].filter(
     (name) => name !== 'formpage',
   );
   const labelOf = (name: string) =>
     ENQUIRY_COLLECTIONS_FIELDS.map((fields) => fields[name]?.label).find(Boolean) ?? name;
-  const header = ['Enquiry', 'Received at', 'Form', 'Held because', ...fieldNames.map(labelOf)];
-  const rows = enquiries.map((enquiry) => [
-    `${enquiry.collection}/${enquiry.id}`,
-    enquiry.receivedAt ? formatIndiaDateTime(enquiry.receivedAt) : '',
-    formDescription(enquiry),
-    reasonText(enquiry.heldReason),
-    ...fieldNames.map((name) => field(enquiry, name)),
+  const header = [
+    'Rank',
+    'Enquiry',
+    'Received at',
+    'Form',
+    'No email of its own because',
+    'Signs of a real buyer',
+    ...fieldNames.map(labelOf),
+  ];
+  const rows = entries.map(({ candidate, signs }, index) => [
+    String(index + 1),
+    `${candidate.collection}/${candidate.id}`,
+    candidate.receivedAt ? formatIndiaDateTime(candidate.receivedAt) : '',
+    formDescription(candidateAsEnquiry(candidate)),
+    whyText(candidate),
+    signsText(signs),
+    ...fieldNames.map((name) => fieldText(candidate.data[name])),
   ]);
   return csvFile(header, rows);
 }
@@ -439,56 +479,67 @@ type DigestRow = {
   name: string;
   email: string;
   phone: string;
-  reason: string;
+  why: string;
+  signs: string;
 };
 
-function digestRow(enquiry: HeldEnquiry): DigestRow {
-  const cell = (value: string) => cutTo(oneLineText(value), DIGEST_CELL_LENGTH) || NOT_GIVEN;
+function digestRow({ candidate, signs }: DigestEntry): DigestRow {
+  const cell = (value: unknown) => cutTo(oneLineText(fieldText(value)), DIGEST_CELL_LENGTH) || NOT_GIVEN;
   return {
-    received: enquiry.receivedAt ? formatIndiaDateTime(enquiry.receivedAt) : 'unknown',
-    form: formDescription(enquiry),
-    name: cell(field(enquiry, 'name')),
-    email: cell(field(enquiry, 'email')),
-    phone: cell(field(enquiry, 'phone')),
-    reason: reasonText(enquiry.heldReason),
+    received: candidate.receivedAt ? formatIndiaDateTime(candidate.receivedAt) : 'unknown',
+    form: formDescription(candidateAsEnquiry(candidate)),
+    name: cell(candidate.data.name),
+    email: cell(candidate.data.email),
+    phone: cell(candidate.data.phone),
+    why: whyText(candidate),
+    signs: signsText(signs),
   };
 }
 
+const heldIn = (digest: Digest) => digest.entries.filter(({ candidate }) => candidate.kind === 'held').length;
+
 export function digestSubject(digest: Digest): string {
-  const count = digest.enquiries.length;
-  return `Held enquiries: ${count} not emailed one by one (${formatIndiaDateTime(digest.writtenAt)})`;
+  const held = heldIn(digest);
+  const duplicates = digest.entries.length - held;
+  const duplicateText = duplicates ? `, ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : '';
+  return `Held enquiries: ${held} not emailed one by one${duplicateText} (${formatIndiaDateTime(digest.writtenAt)})`;
 }
 
-/**
- * The hourly digest of held enquiries: how many, a table of the first 50, and a CSV of every one it
- * covers. Held enquiries are mostly a flood, but a real buyer may be among them: the CSV is how
- * sales finds them.
- */
 export function composeDigestEmail(digest: Digest, settings: MailSettings): OutgoingMail {
   const subject = digestSubject(digest);
-  const count = digest.enquiries.length;
-  const shown = digest.enquiries.slice(0, DIGEST_TABLE_ROWS).map(digestRow);
-  const later = digest.heldTotal - count;
+  const count = digest.entries.length;
+  const held = heldIn(digest);
+  const duplicates = count - held;
+  const shown = digest.entries.slice(0, DIGEST_TABLE_ROWS).map(digestRow);
+  const later = digest.heldTotal + digest.duplicatesTotal - count;
   const intro = [
-    `${count} enquiries were held back instead of being emailed one by one: the same sender wrote`,
+    `${held} enquiries were held back instead of being emailed one by one: the same sender wrote`,
     'too often, or the site sent its hourly or daily number of enquiry emails. None is lost: each is',
-    'in Firestore, and the attached CSV lists every one of them.',
+    'in Firestore and in the sales inbox.',
   ];
+  if (duplicates > 0) {
+    intro.push(
+      `${duplicates} were duplicates: the same name, email and phone sent the same enquiry again`,
+      'within 24 hours; each names the enquiry it repeats.',
+    );
+  }
   const tableNote =
     count > shown.length
-      ? `The first ${shown.length} are below; the CSV has all ${count}.`
-      : `All ${count} are below and in the CSV.`;
-  const laterNote = later > 0 ? [`${later} more held enquiries follow in the next digest.`] : [];
+      ? `The table shows ${shown.length} of them, those with the most signs of a real buyer first; the attached CSV has all ${count}.`
+      : `All ${count} are in the table, those with the most signs of a real buyer first, and in the attached CSV.`;
+  const signsNote = `Signs of a real buyer: ${BUYER_SIGNS.map((sign) => BUYER_SIGN_TEXT[sign]).join(', ')}.`;
+  const laterNote = later > 0 ? [`${later} more follow in the next digest.`] : [];
   const text = [
     subject,
     '',
     ...intro,
     tableNote,
+    signsNote,
     ...laterNote,
     '',
     ...shown.map(
       (row, index) =>
-        `${index + 1}. ${row.received} | ${row.form} | ${row.name} | ${row.email} | ${row.phone} | ${row.reason}`,
+        `${index + 1}. ${row.received} | ${row.form} | ${row.name} | ${row.email} | ${row.phone} | ${row.why} | ${row.signs}`,
     ),
   ].join('\n');
   const th = (label: string) =>
@@ -500,12 +551,12 @@ export function composeDigestEmail(digest: Digest, settings: MailSettings): Outg
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;line-height:1.45">',
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
     `<p>${escapeHtml(intro.join(' '))}</p>`,
-    `<p>${escapeHtml(tableNote)}${laterNote.map((note) => ` ${escapeHtml(note)}`).join('')}</p>`,
+    `<p>${escapeHtml(tableNote)} ${escapeHtml(signsNote)}${laterNote.map((note) => ` ${escapeHtml(note)}`).join('')}</p>`,
     '<table role="presentation" style="border-collapse:collapse">',
-    `<tr>${['#', 'Received', 'Form', 'Name', 'Email', 'Phone', 'Held because'].map(th).join('')}</tr>`,
+    `<tr>${['#', 'Received', 'Form', 'Name', 'Email', 'Phone', 'No email of its own because', 'Signs of a real buyer'].map(th).join('')}</tr>`,
     ...shown.map(
       (row, index) =>
-        `<tr>${[String(index + 1), row.received, row.form, row.name, row.email, row.phone, row.reason].map(td).join('')}</tr>`,
+        `<tr>${[String(index + 1), row.received, row.form, row.name, row.email, row.phone, row.why, row.signs].map(td).join('')}</tr>`,
     ),
     '</table>',
     '</body></html>',
@@ -528,7 +579,7 @@ export function composeDigestEmail(digest: Digest, settings: MailSettings): Outg
     attachments: [
       {
         filename: `held-enquiries-${digest.hourKey.replace(/[^0-9T-]/g, '')}.csv`,
-        content: digestCsv(digest.enquiries),
+        content: digestCsv(digest.entries),
         contentType: 'text/csv; charset=utf-8',
       },
     ],

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { buyerSigns, deviceClockAgrees, rankForDigest, type DigestCandidate } from './buyer-signals';
+import { ENQUIRY_COLLECTION, formatEnquiryDate, formatEnquiryTime } from './contract/enquiry';
+
+/** 10:30 in Coimbatore. */
+const SERVER_TIME = new Date('2026-03-02T05:00:00Z');
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The date and time fields a device whose clock is `offsetMs` from UTC writes at `at`. */
+function deviceFields(at: Date, offsetMs: number) {
+  const wall = new Date(at.getTime() + offsetMs);
+  const asLocal = new Date(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth(),
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+  );
+  return { date: formatEnquiryDate(asLocal), time: formatEnquiryTime(asLocal) };
+}
+
+let counter = 0;
+function candidate(
+  overrides: Partial<DigestCandidate> & { data?: Record<string, unknown> } = {},
+): DigestCandidate {
+  counter += 1;
+  const receivedAt = overrides.receivedAt === undefined ? SERVER_TIME : overrides.receivedAt;
+  return {
+    collection: ENQUIRY_COLLECTION,
+    id: `id${String(counter).padStart(4, '0')}`,
+    kind: 'held',
+    heldReason: 'hourly-cap',
+    senderEmailsToday: 0,
+    receivedAt,
+    ...overrides,
+    data: {
+      name: `Buyer ${counter}`,
+      email: `buyer${counter}@example.com`,
+      phone: String(9_100_000_000 + counter),
+      ...deviceFields(receivedAt ?? SERVER_TIME, INDIA_OFFSET_MS),
+      ...overrides.data,
+    },
+  };
+}
+
+describe("a device's own clock", () => {
+  it.each([
+    ['India', INDIA_OFFSET_MS],
+    ['London in winter', 0],
+    ['Nepal (+5:45)', (5 * 60 + 45) * 60_000],
+    ['New York', -5 * 60 * 60_000],
+    ['India, running 3 minutes fast', INDIA_OFFSET_MS + 3 * 60_000],
+  ])('agrees with the server from a device in %s', (_where, offsetMs) => {
+    expect(deviceClockAgrees(deviceFields(SERVER_TIME, offsetMs), SERVER_TIME)).toBe(true);
+  });
+
+  it.each([
+    ['a captured request replayed an hour and seven minutes later', INDIA_OFFSET_MS - 67 * 60_000],
+    ['a time ten minutes off any time zone', INDIA_OFFSET_MS + 10 * 60_000],
+    ['a date two days old', INDIA_OFFSET_MS - 2 * 24 * 60 * 60_000 - 7 * 60_000],
+  ])('does not agree for %s', (_what, offsetMs) => {
+    expect(deviceClockAgrees(deviceFields(SERVER_TIME, offsetMs), SERVER_TIME)).toBe(false);
+  });
+
+  it('does not agree without a server time or with unreadable fields', () => {
+    expect(deviceClockAgrees(deviceFields(SERVER_TIME, INDIA_OFFSET_MS), null)).toBe(false);
+    expect(deviceClockAgrees({ date: '2-3-2026', time: '10:30:00' }, SERVER_TIME)).toBe(false);
+  });
+});
+
+describe('signs of a real buyer', () => {
+  it('sees a repeated email and phone, a sender-limit hold and a duplicate', () => {
+    const twin = { email: 'same@example.com', phone: '9000000009' };
+    const minutes = (n: number) => new Date(SERVER_TIME.getTime() + n * 60_000);
+    const candidates = [
+      candidate({ receivedAt: minutes(0) }),
+      candidate({ receivedAt: minutes(2), data: twin }),
+      candidate({ receivedAt: minutes(4), data: twin }),
+      candidate({ receivedAt: minutes(6), heldReason: 'sender-limit', senderEmailsToday: 5 }),
+      candidate({ receivedAt: minutes(8), kind: 'duplicate', heldReason: undefined }),
+    ];
+    expect(buyerSigns(candidates).map((signs) => [signs.firstContact, signs.passedChecks])).toEqual([
+      [true, true],
+      [false, true],
+      [false, true],
+      [false, false],
+      [false, false],
+    ]);
+  });
+
+  it('puts a real buyer typed after a burst of replayed writes at the top, oldest first among equals', () => {
+    const replayed = deviceFields(new Date(SERVER_TIME.getTime() - 67 * 60_000), INDIA_OFFSET_MS);
+    const flood = Array.from({ length: 200 }, (_, index) =>
+      candidate({ receivedAt: new Date(SERVER_TIME.getTime() + index * 50), data: replayed }),
+    );
+    const later = new Date(SERVER_TIME.getTime() + 5 * 60_000);
+    const buyer = candidate({ receivedAt: later });
+    const popupBuyer = candidate({ receivedAt: new Date(later.getTime() + 30_000) });
+    const ranked = rankForDigest([...flood, popupBuyer, buyer]);
+    expect(ranked.slice(0, 2).map(({ candidate: top }) => top.id)).toEqual([buyer.id, popupBuyer.id]);
+    expect(ranked[0]?.signs).toEqual({
+      firstContact: true,
+      passedChecks: true,
+      deviceClock: true,
+      notInBurst: true,
+    });
+    expect(ranked[2]?.signs).toMatchObject({ deviceClock: false, notInBurst: false });
+    expect(ranked.slice(2).map(({ candidate: rest }) => rest.id)).toEqual(flood.map((entry) => entry.id));
+  });
+});

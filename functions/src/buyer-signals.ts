@@ -1,0 +1,144 @@
+/**
+ * Which of the enquiries a digest reports look most like real buyers, so that a real buyer caught
+ * in a flood is near the top of the digest's table rather than row 168 of its CSV. Nothing here is
+ * proof (a careful script can fake every sign, and App Check is what keeps most scripts out); the
+ * signs only order the table, and every enquiry is in the CSV whatever its signs say.
+ *
+ * - first contact: the sender (name, email and phone) had no sales email earlier that day, and no
+ *   other enquiry in the digest comes from the same email and phone;
+ * - passed every check: held only because the site reached its hourly or daily number of emails,
+ *   not for its sender's daily limit, and not a duplicate;
+ * - sent from a person's device: the date and time the form took from the visitor's device clock
+ *   agree with the server's time, in some time zone, within three minutes (a script replaying a
+ *   captured request keeps that request's time);
+ * - not part of a burst: no more than two other enquiries of the digest arrived within ten seconds
+ *   of it (people type; scripts write hundreds a minute).
+ *
+ * Pure code: no Firebase, no clock.
+ */
+import { normaliseEmail, normalisePhoneDigits } from './admission';
+import type { EnquiryCollection } from './contract/enquiry';
+
+/** One enquiry a digest reports: held back by admission control, or a duplicate of an earlier one. */
+export type DigestCandidate = {
+  collection: EnquiryCollection;
+  id: string;
+  data: Record<string, unknown>;
+  receivedAt: Date | null;
+  /** Why it has no email of its own. */
+  kind: 'held' | 'duplicate';
+  heldReason?: string;
+  /** Sales emails its sender had had that day when it was held; unknown on older records. */
+  senderEmailsToday?: number;
+  /** `collection/id` of the enquiry it repeats (duplicates only). */
+  duplicateOf?: string;
+};
+
+export const BUYER_SIGNS = ['firstContact', 'passedChecks', 'deviceClock', 'notInBurst'] as const;
+export type BuyerSign = (typeof BUYER_SIGNS)[number];
+export type BuyerSigns = Record<BuyerSign, boolean>;
+
+/** How each sign reads in the digest, for a sales person deciding whom to call first. */
+export const BUYER_SIGN_TEXT: Record<BuyerSign, string> = {
+  firstContact: 'first contact',
+  passedChecks: 'passed every check',
+  deviceClock: "a device's own clock",
+  notInBurst: 'not part of a burst',
+};
+
+/** How far a device clock may be from the server's, beyond its time zone (phones keep network time). */
+export const DEVICE_CLOCK_TOLERANCE_MS = 3 * 60_000;
+const HOUR_MS = 60 * 60_000;
+/** UTC offsets in use: whole and half hours from −12 to +14, and the three at :45. */
+const ZONE_OFFSETS_MS = [
+  ...Array.from({ length: 53 }, (_, step) => -12 * HOUR_MS + step * (HOUR_MS / 2)),
+  5.75 * HOUR_MS,
+  8.75 * HOUR_MS,
+  12.75 * HOUR_MS,
+];
+/** A burst: this many other enquiries within BURST_WINDOW_MS either side. */
+export const BURST_WINDOW_MS = 10_000;
+export const BURST_NEIGHBOURS = 3;
+
+const DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
+
+/**
+ * Whether the form's `date` (dd-mm-yyyy) and `time` (hh:mm:ss), read as a wall clock somewhere on
+ * Earth, fall within the tolerance of the server's time of the write.
+ */
+export function deviceClockAgrees(data: Record<string, unknown>, receivedAt: Date | null): boolean {
+  if (!receivedAt || typeof data.date !== 'string' || typeof data.time !== 'string') return false;
+  const date = DATE.exec(data.date);
+  const time = TIME.exec(data.time);
+  if (!date || !time) return false;
+  const wallClockAsUtc = Date.UTC(
+    Number(date[3]),
+    Number(date[2]) - 1,
+    Number(date[1]),
+    Number(time[1]),
+    Number(time[2]),
+    Number(time[3]),
+  );
+  const offset = wallClockAsUtc - receivedAt.getTime();
+  return ZONE_OFFSETS_MS.some((zone) => Math.abs(offset - zone) <= DEVICE_CLOCK_TOLERANCE_MS);
+}
+
+/** How many other candidates arrived within the burst window of each one (by index). */
+function neighboursInBurst(candidates: readonly DigestCandidate[]): number[] {
+  const timed = candidates
+    .map((candidate, index) => ({ index, at: candidate.receivedAt?.getTime() ?? null }))
+    .filter((entry): entry is { index: number; at: number } => entry.at !== null)
+    .sort((a, b) => a.at - b.at);
+  const neighbours = candidates.map(() => 0);
+  let low = 0;
+  let high = 0;
+  for (const entry of timed) {
+    while ((timed[low]?.at ?? Infinity) < entry.at - BURST_WINDOW_MS) low += 1;
+    while (high < timed.length && (timed[high]?.at ?? Infinity) <= entry.at + BURST_WINDOW_MS) high += 1;
+    neighbours[entry.index] = high - low - 1;
+  }
+  return neighbours;
+}
+
+const contactKey = (candidate: DigestCandidate) =>
+  `${normaliseEmail(candidate.data.email)}\n${normalisePhoneDigits(candidate.data.phone)}`;
+
+/** Each candidate's signs, in the order given. */
+export function buyerSigns(candidates: readonly DigestCandidate[]): BuyerSigns[] {
+  const contacts = new Map<string, number>();
+  for (const candidate of candidates) {
+    const key = contactKey(candidate);
+    contacts.set(key, (contacts.get(key) ?? 0) + 1);
+  }
+  const neighbours = neighboursInBurst(candidates);
+  return candidates.map((candidate, index) => ({
+    firstContact:
+      candidate.kind === 'held' &&
+      (candidate.senderEmailsToday ?? 0) === 0 &&
+      contacts.get(contactKey(candidate)) === 1,
+    passedChecks: candidate.kind === 'held' && candidate.heldReason !== 'sender-limit',
+    deviceClock: deviceClockAgrees(candidate.data, candidate.receivedAt),
+    notInBurst: candidate.receivedAt !== null && (neighbours[index] ?? 0) < BURST_NEIGHBOURS,
+  }));
+}
+
+export const signCount = (signs: BuyerSigns) => BUYER_SIGNS.filter((sign) => signs[sign]).length;
+
+/**
+ * The candidates with their signs, those with the most signs of a real buyer first, then the
+ * oldest first (an enquiry without a server time goes last among its equals).
+ */
+export function rankForDigest(
+  candidates: readonly DigestCandidate[],
+): { candidate: DigestCandidate; signs: BuyerSigns }[] {
+  const signs = buyerSigns(candidates);
+  return candidates
+    .map((candidate, index) => ({ candidate, signs: signs[index] as BuyerSigns }))
+    .sort(
+      (a, b) =>
+        signCount(b.signs) - signCount(a.signs) ||
+        (a.candidate.receivedAt?.getTime() ?? Infinity) - (b.candidate.receivedAt?.getTime() ?? Infinity) ||
+        a.candidate.id.localeCompare(b.candidate.id),
+    );
+}
