@@ -7,10 +7,14 @@
  * the project launcher and runs itself inside them (`--inside-emulators`), with an SMTP catcher on
  * 2525 standing in for the sales mailbox. A script then writes N enquiries straight to Firestore
  * through the client SDK under the real rules (half of them one message copied, half from
- * distinct senders), and right after, a visitor sends one real enquiry through the site in
- * Chromium. When the triggers have settled, one sweep runs (the scheduled function's code; the
- * emulators do not run schedules), which sends the digest of held enquiries. It prints documents,
- * individual emails, digests, delivery states, and the real enquiry's submit-to-email time.
+ * distinct senders, all replaying one captured request's date and time), among them 5 that use a
+ * real buyer's phone under other names and addresses and 6 popups that use a real popup buyer's
+ * email and phone, one per business. Right after, the buyer sends a real enquiry through the site
+ * in Chromium, and the popup buyer sends theirs the way the site's popup does (client SDK, the
+ * device's clock). When the triggers have settled, one sweep runs (the scheduled function's code),
+ * which sends the digest of held enquiries and duplicates. It prints documents, individual emails,
+ * digests, delivery states, and where each real buyer reached sales (their own email, or the row
+ * of the digest's table) with the submit-to-email time.
  * The emulators' own output goes to artifacts/bench-flood/emulators.log.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,7 +45,12 @@ import { startSmtpCatcher, type CaughtMail } from '../tests/support/smtp-catcher
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
 import { PORTS, PROJECT_ID, ROOT } from './lib/emulator-env.ts';
 
-const DEFAULT_COUNT = 1000;
+/** 300 copies of one message and 300 distinct senders. */
+const DEFAULT_COUNT = 600;
+/** The real buyers, and how many scripted writes borrow their phone, or email and phone. */
+const BUYER = { name: 'Meena Sundaram', phone: '9840012345', typedPhone: '98400 12345' } as const;
+const POPUP_BUYER = { name: 'Arun Kumar', phone: '9123456780' } as const;
+const PHONE_SQUATTERS = 5;
 const DEFAULT_TIMEOUT_S = 600;
 const ARTIFACTS = join(ROOT, 'artifacts', 'bench-flood');
 const REPORT_FILE = join(ARTIFACTS, 'report.txt');
@@ -148,8 +157,8 @@ async function sendRealEnquiry(email: string): Promise<{ clickedAt: number; clos
       !(document.querySelector('form.enquiry-form button[type="submit"]') as HTMLButtonElement | null)
         ?.disabled,
   );
-  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Meena Sundaram');
-  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill('98400 12345');
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(BUYER.name);
+  await form.getByRole('textbox', { name: 'Phone', exact: true }).fill(BUYER.typedPhone);
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('textbox', { name: 'City', exact: true }).fill('Coimbatore');
   await form.getByRole('combobox', { name: 'Order Type' }).selectOption('bulk');
@@ -174,15 +183,21 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
   const runId = Date.now().toString(36);
   const deadline = Date.now() + options.timeoutS * 1000;
 
-  // A script: half one message copied, half distinct senders, all written at once.
+  // A script: half one message copied, half distinct senders, all written at once, replaying the
+  // date and time of one request it captured two hours earlier (a script's, not a device's clock).
   const copies = Math.floor(options.count / 2);
+  const captured = new Date(Date.now() - 2 * 60 * 60_000 - 7 * 60_000);
+  const realEmail = `meena.${runId}@example.com`;
+  const popupEmail = `arun.${runId}@example.com`;
   const write = async (index: number) => {
     const copy = index < copies;
+    // The first distinct senders borrow the real buyer's phone, under their own names and addresses.
+    const squatter = !copy && index - copies < PHONE_SQUATTERS;
     const payload = contract.buildEnquiryPayload(
       {
         name: copy ? 'Cheap Hair Deals' : `Flood ${runId} ${index}`,
         companyname: 'Script Traders',
-        phone: copy ? '9000000000' : String(8_000_000_000 + index),
+        phone: copy ? '9000000000' : squatter ? BUYER.phone : String(8_000_000_000 + index),
         email: copy ? 'deals@spam.example' : `flood-${runId}-${index}@spam.example`,
         city: 'Nowhere',
         ordertype: 'Bulk',
@@ -191,7 +206,7 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
           : `Scripted enquiry ${runId} number ${index}.`,
       },
       contract.FORM_PAGES.other,
-      new Date(),
+      captured,
     );
     const ref = await addDoc(collection(db, contract.ENQUIRY_COLLECTION), {
       ...payload,
@@ -199,28 +214,70 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
     });
     return ref.path;
   };
+  // Six popups with the popup buyer's email and phone, one per business, under another name.
+  const squatPopup = async (business: contract.BusinessOption) => {
+    const payload = contract.buildPopupEnquiryPayload(
+      { name: 'Squatter', email: popupEmail, phone: POPUP_BUYER.phone, business },
+      captured,
+    );
+    return (
+      await addDoc(collection(db, contract.POPUP_ENQUIRY_COLLECTION), {
+        ...payload,
+        createdAt: serverTimestamp(),
+      })
+    ).path;
+  };
   const floodStarted = Date.now();
-  const written = await Promise.allSettled(Array.from({ length: options.count }, (_, index) => write(index)));
+  const written = await Promise.allSettled([
+    ...Array.from({ length: options.count }, (_, index) => write(index)),
+    ...contract.BUSINESS_OPTIONS.map(squatPopup),
+  ]);
   const floodPaths = written.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const floodWriteMs = Date.now() - floodStarted;
 
-  const realEmail = `meena.${runId}@example.com`;
   const visitor = await sendRealEnquiry(realEmail);
   const [realDoc] = (
     await adminDb.collection(contract.ENQUIRY_COLLECTION).where('email', '==', realEmail).get()
   ).docs;
   const realPath = realDoc?.ref.path ?? '';
+  // The popup buyer, as the site's popup writes: their own clock, their own wholesaler enquiry.
+  const popupSentAt = Date.now();
+  const popupPath = (
+    await addDoc(collection(db, contract.POPUP_ENQUIRY_COLLECTION), {
+      ...contract.buildPopupEnquiryPayload(
+        {
+          name: POPUP_BUYER.name,
+          email: popupEmail,
+          phone: POPUP_BUYER.phone,
+          business: contract.DEFAULT_BUSINESS,
+        },
+        new Date(),
+      ),
+      createdAt: serverTimestamp(),
+    })
+  ).path;
+  /** Where a real buyer reached sales: their own email, or a digest (with the table row, if shown). */
+  const reached = (path: string) => {
+    const own = catcher.messages.find((mail) => mail.headers.get('x-enquiry-id') === path);
+    if (own) return { mail: own, where: 'its own email' };
+    for (const mail of catcher.messages.filter((caught) => caught.headers.has('x-enquiry-digest'))) {
+      const csv = mail.attachments[0]?.content.toString('utf8') ?? '';
+      const rank = csv
+        .split('\r\n')
+        .find((line) => line.split(',')[1] === path)
+        ?.split(',')[0];
+      if (rank) {
+        const shown = Number(rank) <= 50 ? `row ${rank} of the table` : `CSV row ${rank}, NOT in the table`;
+        return { mail, where: `the digest, ${shown}` };
+      }
+    }
+    return null;
+  };
   let realMail: CaughtMail | undefined;
-  const findRealMail = () =>
-    catcher.messages.find(
-      (mail) =>
-        mail.headers.get('x-enquiry-id') === realPath ||
-        (mail.headers.has('x-enquiry-digest') &&
-          (mail.attachments[0]?.content.toString('utf8') ?? '').includes(realPath)),
-    );
+  const findRealMail = () => reached(realPath)?.mail;
 
   // The triggers settle: every document has a delivery record other than SENDING.
-  const allPaths = [...floodPaths, realPath].filter(Boolean);
+  const allPaths = [...floodPaths, realPath, popupPath].filter(Boolean);
   let states = await statesOf(adminDb, allPaths);
   const settled = await until(async () => {
     realMail ??= findRealMail();
@@ -259,16 +316,24 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
   const unsettled = [...states.values()].filter(
     (state) => !(SETTLED_STATES as readonly string[]).includes(state),
   ).length;
-  const realWaitMs = realMail ? realMail.receivedAt - visitor.clickedAt : NaN;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const buyerLine = (path: string, sentAt: number) => {
+    const found = reached(path);
+    const state = states.get(path) ?? 'unknown';
+    return found
+      ? `${found.where}, ${seconds(found.mail.receivedAt - sentAt)} from submit to email (state ${state})`
+      : `NOT EMAILED (state ${state})`;
+  };
+  const popupReached = reached(popupPath);
   const report = [
-    `Enquiry flood benchmark: ${options.count} scripted writes (client SDK, real rules; ${copies} copies of one message, ${options.count - copies} distinct senders), then one real enquiry through the site in Chromium`,
-    `  documents stored        ${floodPaths.length + (realPath ? 1 : 0)} (${floodPaths.length} scripted in ${seconds(floodWriteMs)}, ${options.count - floodPaths.length} refused; real: ${realPath || 'not stored'})`,
+    `Enquiry flood benchmark: ${options.count} scripted writes (client SDK, real rules; ${copies} copies of one message, ${options.count - copies} distinct senders of which ${PHONE_SQUATTERS} use the real buyer's phone; all with one captured request's date and time) and ${contract.BUSINESS_OPTIONS.length} popups with the popup buyer's email and phone; then a real enquiry through the site in Chromium and a real popup enquiry`,
+    `  documents stored        ${floodPaths.length + (realPath ? 1 : 0) + 1} (${floodPaths.length} scripted in ${seconds(floodWriteMs)}, ${options.count + contract.BUSINESS_OPTIONS.length - floodPaths.length} refused; real: ${realPath || 'not stored'}, ${popupPath})`,
     `  individual emails       ${individual} (hourly cap ${DEFAULT_ADMISSION_LIMITS.hourlyCap}; India-time hours of the run: ${[...new Set([indiaHourKey(new Date(floodStarted)), indiaHourKey(new Date())])].join(', ')})`,
-    `  digests                 ${digests.length}${digests.length ? ` (covering ${sweep.digest.status === 'sent' ? sweep.digest.enquiries : 0} held enquiries)` : ''}`,
+    `  digests                 ${digests.length}${digests.length ? ` (covering ${sweep.digest.status === 'sent' ? sweep.digest.enquiries : 0} held enquiries and duplicates)` : ''}`,
     `  delivery states         ${[...counts.entries()].map(([state, n]) => `${state} ${n}`).join(', ')}`,
     `  not settled             ${unsettled}${settled ? '' : ' (timed out waiting for the triggers)'}`,
-    `  real enquiry            ${realMail ? `${realMail.headers.has('x-enquiry-digest') ? 'in the digest' : 'its own email'}, ${seconds(realWaitMs)} from submit to email` : 'NOT EMAILED'} (state ${states.get(realPath) ?? 'unknown'})`,
+    `  real enquiry            ${buyerLine(realPath, visitor.clickedAt)}`,
+    `  real popup enquiry      ${buyerLine(popupPath, popupSentAt)}`,
     `  triggers settled after  ${seconds(triggersSettledMs)}; sweep: ${JSON.stringify({ due: sweep.due, sent: sweep.sent, queried: sweep.queried, digest: sweep.digest.status })}`,
   ].join('\n');
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -280,7 +345,9 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
   await deleteAdmin(admin);
   // A run that crosses an India-time hour gets a second hour's cap.
   const hours = new Set([indiaHourKey(new Date(floodStarted)), indiaHourKey(new Date())]).size;
-  return realMail && unsettled === 0 && individual <= DEFAULT_ADMISSION_LIMITS.hourlyCap * hours ? 0 : 1;
+  const inTable = (where: string | undefined) => where !== undefined && !where.includes('NOT in the table');
+  const bothReached = inTable(reached(realPath)?.where) && inTable(popupReached?.where);
+  return bothReached && unsettled === 0 && individual <= DEFAULT_ADMISSION_LIMITS.hourlyCap * hours ? 0 : 1;
 }
 
 const options = readOptions();

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { fail, PORTS, requireJava, ROOT } from './lib/emulator-env.ts';
+import { LOCAL_SWEEP_ORIGIN, startLocalSweep, type LocalSweep } from './lib/local-sweep.ts';
 import {
   requireFreePorts,
   run,
@@ -16,15 +17,20 @@ import {
   within,
 } from './lib/processes.ts';
 
-requireJava();
-await requireFreePorts({
+const LOCAL_PORTS = {
   functions: PORTS.functions,
   firestore: PORTS.firestore,
+  'firestore websocket': PORTS.firestoreWebSocket,
+  auth: PORTS.auth,
   'emulator hub': PORTS.hub,
   'mail SMTP': PORTS.smtp,
   'mail UI': PORTS.mailUi,
   vite: PORTS.vite,
-});
+  sweep: PORTS.sweep,
+};
+
+requireJava();
+await requireFreePorts(LOCAL_PORTS);
 
 run('npm', ['run', 'build:assets']);
 run('npm', ['run', 'build:functions']);
@@ -33,18 +39,22 @@ const mail = startMailCatcher();
 const emulators = startEmulators('auth,firestore,functions');
 const vite = startServer('Vite', join(ROOT, 'node_modules', '.bin', 'vite'), []);
 const servers = [vite, emulators, mail];
-stopOnSignal(servers);
+let sweep: LocalSweep | undefined;
+stopOnSignal(servers, LOCAL_PORTS, [async () => sweep?.stop()]);
 
 try {
   const dead = () => servers.some((server) => server.exitCode !== null);
   await within(emulators.ready, 90_000, 'Starting the emulators');
   await waitForUrl(`http://127.0.0.1:${PORTS.vite}/home`, 90_000, dead);
+  sweep = await startLocalSweep();
 } catch (error) {
+  await sweep?.stop();
   await stopServers(servers);
   fail(`The dev stack did not start: ${(error as Error).message}.`);
 }
 console.log(`
 ✓ Dev server  http://127.0.0.1:${PORTS.vite}/home  (hot reload)
   Mail        http://127.0.0.1:${PORTS.mailUi}
+  Sweep       every 15 minutes (retries, the hourly digest); now: curl -X POST ${LOCAL_SWEEP_ORIGIN}/run
 Press Ctrl-C to stop.
 `);

@@ -8,10 +8,24 @@ import {
   emulatorEnv,
   FIREBASE_BIN,
   firebaseBaseArgs,
+  PORTS,
   requireJava,
   ROOT,
   withAuthEmulator,
 } from './lib/emulator-env.ts';
+import { descendantsOf, stopProcesses, waitForFreePorts } from './lib/processes.ts';
+
+const WATCH_INTERVAL_MS = 1_000;
+/** Every port an emulator of this project listens on. */
+const EMULATOR_PORTS = {
+  hosting: PORTS.hosting,
+  functions: PORTS.functions,
+  firestore: PORTS.firestore,
+  'firestore websocket': PORTS.firestoreWebSocket,
+  auth: PORTS.auth,
+  'emulator hub': PORTS.hub,
+  logging: PORTS.logging,
+};
 
 const [command, ...given] = process.argv.slice(2);
 const onlyAt = given.indexOf('--only');
@@ -26,5 +40,23 @@ const child = spawn(FIREBASE_BIN, [`emulators:${command}`, ...firebaseBaseArgs()
   env: emulatorEnv(),
   stdio: 'inherit',
 });
+// firebase-tools starts the Firestore emulator's java in a process group of its own: note every
+// process below it while it runs, so none outlives it (an orphaned java keeps 8080 and 9150).
+const started = new Set<number>();
+const watch = setInterval(() => {
+  if (child.pid) for (const pid of descendantsOf(child.pid)) started.add(pid);
+}, WATCH_INTERVAL_MS);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => {
+  clearInterval(watch);
+  void (async () => {
+    await stopProcesses([...started]);
+    const held = await waitForFreePorts(EMULATOR_PORTS);
+    if (held.length) {
+      console.error(`✖ the emulators stopped, but something still listens on ${held.join(', ')}.`);
+      process.exit(1);
+    }
+    if (command === 'start') console.log('✓ stopped; no server is left running.');
+    process.exit(code ?? (signal ? 1 : 0));
+  })();
+});

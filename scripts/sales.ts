@@ -4,14 +4,18 @@
  *   npm run sales -- grant someone@example.com          # the local emulator (demo project)
  *   npm run sales -- revoke someone@example.com --project <real-project-id>
  *
- * The account must exist (Firebase console → Authentication → Add user, or the emulator). The
- * change reaches the inbox at the account's next sign-in or token refresh (within an hour);
- * revoking also ends its open sessions at once.
+ * The account must exist (Firebase console → Authentication → Add user, or the emulator). A grant
+ * reaches the inbox at the account's next sign-in or token refresh (within an hour). A revoke takes
+ * effect at the account's next request: its sessions cannot refresh, and the rules and the resend
+ * function refuse its current token (see recordRevocation).
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
 import {
+  FIRESTORE_EMULATOR_HOST,
   parseSalesArgs,
+  recordRevocation,
   SALES_USAGE,
   SalesUsageError,
   setSalesClaim,
@@ -27,15 +31,19 @@ try {
   process.exit(2);
 }
 const emulator = useAuthEmulator(command.projectId, process.env);
-if (emulator) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+if (emulator) {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator;
+  process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR_HOST;
+}
 const app = initializeApp({ projectId: command.projectId });
 try {
   const uid = await setSalesClaim(getAuth(app), command.email, command.action === 'grant');
+  if (command.action === 'revoke') await recordRevocation(getFirestore(app), uid);
   const where = emulator ? `the Auth emulator at ${emulator}` : `project ${command.projectId}`;
   console.log(
     command.action === 'grant'
       ? `✔ ${command.email} (${uid}) can now use the sales inbox on ${where}.`
-      : `✔ ${command.email} (${uid}) no longer has access on ${where}; its sessions are ended.`,
+      : `✔ ${command.email} (${uid}) no longer has access on ${where}; its next request is refused.`,
   );
 } catch (error) {
   const code = (error as { code?: unknown }).code;

@@ -7,6 +7,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { fail, PORTS, PROJECT_ID, requireJava } from './lib/emulator-env.ts';
+import { LOCAL_SWEEP_ORIGIN, startLocalSweep, type LocalSweep } from './lib/local-sweep.ts';
 import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './lib/sales-accounts.ts';
 import {
   requireFreePorts,
@@ -23,16 +24,20 @@ const SITE_URL = `http://127.0.0.1:${PORTS.hosting}`;
 const MAIL_URL = `http://127.0.0.1:${PORTS.mailUi}`;
 const STARTUP_TIMEOUT_MS = 90_000;
 
-requireJava();
-await requireFreePorts({
+const LOCAL_PORTS = {
   hosting: PORTS.hosting,
   functions: PORTS.functions,
   firestore: PORTS.firestore,
+  'firestore websocket': PORTS.firestoreWebSocket,
   auth: PORTS.auth,
   'emulator hub': PORTS.hub,
   'mail SMTP': PORTS.smtp,
   'mail UI': PORTS.mailUi,
-});
+  sweep: PORTS.sweep,
+};
+
+requireJava();
+await requireFreePorts(LOCAL_PORTS);
 
 const started = performance.now();
 run('npm', ['run', 'build']);
@@ -40,7 +45,8 @@ run('npm', ['run', 'build']);
 const mail = startMailCatcher();
 const emulators = startEmulators('firestore,functions,hosting');
 const servers = [emulators, mail];
-stopOnSignal(servers);
+let sweep: LocalSweep | undefined;
+stopOnSignal(servers, LOCAL_PORTS, [async () => sweep?.stop()]);
 
 try {
   const dead = () => servers.some((server) => server.exitCode !== null);
@@ -55,7 +61,9 @@ try {
   } finally {
     await deleteApp(admin);
   }
+  sweep = await startLocalSweep();
 } catch (error) {
+  await sweep?.stop();
   await stopServers(servers);
   fail(`The local stack did not start: ${(error as Error).message}.`);
 }
@@ -66,6 +74,8 @@ console.log(`
   Site        ${SITE_URL}/home
   Mail        ${MAIL_URL}   (every email the sales team would get)
   Firestore   http://127.0.0.1:${PORTS.firestore}
+  Sweep       every 15 minutes, as in production (retries, the hourly digest of held enquiries);
+              run it now: curl -X POST ${LOCAL_SWEEP_ORIGIN}/run
   Inbox       ${SITE_URL}/inbox   sign in as ${DEMO_SALES_ACCOUNT.email} / ${DEMO_SALES_ACCOUNT.password}
               (npm run seed adds about 30 demo enquiries)
 Press Ctrl-C to stop.

@@ -18,6 +18,7 @@ await requireFreePorts({
   'emulator hub': PORTS.hub,
   'SMTP catcher': PORTS.smtp,
   auth: PORTS.auth,
+  sweep: PORTS.sweep,
 });
 
 const emulatorExec = (only: string, command: string) => [
@@ -40,12 +41,13 @@ const steps: { name: string; command: string[] }[] = [
   },
   {
     name: 'Stack and browser tests',
-    // One file at a time across both projects: their files share the SMTP catcher's port.
+    // One file at a time across both projects: their files share the SMTP catcher's port. The
+    // sweep runs beside them on its schedule, as under npm start (scripts/with-sweep.ts).
     command: [
       'npx',
       ...emulatorExec(
         'firestore,functions,hosting',
-        'npx vitest run --project stack --project e2e --no-file-parallelism',
+        'npx tsx scripts/with-sweep.ts npx vitest run --project stack --project e2e --no-file-parallelism',
       ),
     ],
   },

@@ -65,6 +65,12 @@ export const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
     'Individual sales emails a day over both forms; keep it below the SMTP provider quota minus 24 digests.',
 });
 
+export const resendRequiresAppCheck = defineBoolean('RESEND_REQUIRES_APP_CHECK', {
+  default: true,
+  description:
+    'Refuse inbox resends without an App Check token; false only when the site is deployed without App Check.',
+});
+
 /** The SMTP password lives only in Cloud Secret Manager (and in .secret.local for the emulator). */
 export const smtpPassword = defineSecret('SMTP_PASSWORD');
 

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated } from 'firebase-functions/firestore';
@@ -14,13 +15,14 @@ import {
   readAdmissionLimits,
   readMailSettings,
   readSmtpSettings,
+  resendRequiresAppCheck,
   smtpPassword,
 } from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
 import { handleEnquiryCreated, type DeliveryDeps } from './delivery';
 import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
-import { resendEnquiryEmail as resendForCaller, ResendError } from './resend';
+import { resendEnquiryEmail as resendForCaller, ResendError, type ResendCaller } from './resend';
 import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './sweeper';
 
 initializeApp();
@@ -82,9 +84,14 @@ export const retryUndeliveredEnquiryEmails = onSchedule(
   },
 );
 
+/** Instances of the resend callable: a person clicks it, so two are plenty and a script cannot fan out. */
+const RESEND_MAX_INSTANCES = 2;
+
 /**
  * The sales inbox's "Resend email" (RESEND_FUNCTION in contract/resend.ts names it for the
- * browser): checks the `sales` claim itself, see resend.ts.
+ * browser): checks the `sales` claim, a revocation since sign-in, and the quota itself, see
+ * resend.ts. With RESEND_REQUIRES_APP_CHECK (true unless the site is deployed without App Check),
+ * a call without a valid App Check token is refused, as Firestore refuses the site's writes.
  */
 export const resendEnquiryEmail = onCall(
   {
@@ -92,15 +99,31 @@ export const resendEnquiryEmail = onCall(
     secrets: [smtpPassword],
     timeoutSeconds: TRIGGER_TIMEOUT_SECONDS,
     memory: '256MiB',
+    maxInstances: RESEND_MAX_INSTANCES,
+    concurrency: 1,
   },
   async (request) => {
-    const caller = request.auth
-      ? {
-          uid: request.auth.uid,
-          email: typeof request.auth.token.email === 'string' ? request.auth.token.email : null,
-          claims: request.auth.token as Record<string, unknown>,
-        }
-      : null;
+    if (resendRequiresAppCheck.value() && !request.app)
+      throw new HttpsError(
+        'unauthenticated',
+        'This request did not come from the site (no App Check token).',
+      );
+    let caller: ResendCaller = null;
+    if (request.auth) {
+      try {
+        // checkRevoked: an account whose sessions were ended is refused even with a fresh-looking token.
+        await getAuth().verifyIdToken(request.auth.rawToken, true);
+      } catch {
+        throw new HttpsError('unauthenticated', 'Your session has ended. Sign in again.');
+      }
+      const token = request.auth.token;
+      caller = {
+        uid: request.auth.uid,
+        email: typeof token.email === 'string' ? token.email : null,
+        claims: token as Record<string, unknown>,
+        authTime: typeof token.auth_time === 'number' ? token.auth_time : 0,
+      };
+    }
     try {
       return await resendForCaller(runtimeDeps(), caller, request.data);
     } catch (error) {

@@ -140,7 +140,10 @@ const isPageRule = (rule: HeaderRule) => rule.headers.length === 1 && rule.heade
 export function withPagePolicies(config: string, styleByPath: Map<string, string>): HostingConfig {
   const parsed = JSON.parse(config) as HostingConfig;
   const rules = parsed.hosting.headers.filter((rule) => !isPageRule(rule));
-  const siteWide = rules.flatMap((rule) => rule.headers).find((header) => header.key === CSP)?.value;
+  // The pages' policy, not the one that lets nothing run for hashed assets (and their 404s).
+  const siteWide = rules
+    .flatMap((rule) => rule.headers)
+    .find((header) => header.key === CSP && header.value.includes('script-src'))?.value;
   if (!siteWide) throw new Error(`firebase.json has no ${CSP}.`);
   const pathsByStyle = new Map<string, string[]>();
   for (const [path, style] of [...styleByPath].sort(([a], [b]) => a.localeCompare(b)))

@@ -18,12 +18,16 @@ export const PORTS = {
   hosting: 5000,
   functions: 5001,
   firestore: 8080,
+  /** The Firestore emulator's WebSocket port (firebase-tools' default). */
+  firestoreWebSocket: 9150,
   auth: 9099,
   hub: 4400,
   logging: 4500,
   smtp: 2525,
   mailUi: 1080,
   vite: 5173,
+  /** The local sweep's "run now" endpoint (scripts/lib/local-sweep.ts). */
+  sweep: 9191,
 } as const;
 
 export const FIRESTORE_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.firestore}`;

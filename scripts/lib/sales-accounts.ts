@@ -7,11 +7,13 @@
  */
 import { parseArgs } from 'node:util';
 import type { Auth } from 'firebase-admin/auth';
-import { SALES_CLAIM } from '../../functions/src/contract/follow-up';
+import type { Firestore } from 'firebase-admin/firestore';
+import { SALES_CLAIM, SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/follow-up';
 import { PORTS, PROJECT_ID } from './emulator-env.ts';
 
 export const DEMO_SALES_ACCOUNT = { email: 'sales@example.com', password: 'sales-demo-1' } as const;
 export const AUTH_EMULATOR_HOST = `127.0.0.1:${PORTS.auth}`;
+export const FIRESTORE_EMULATOR_HOST = `127.0.0.1:${PORTS.firestore}`;
 
 export const SALES_USAGE = 'usage: npm run sales -- <grant|revoke> <email> [--project project-id]';
 
@@ -54,9 +56,22 @@ export async function setSalesClaim(auth: Auth, email: string, sales: boolean): 
   const others = Object.entries(user.customClaims ?? {}).filter(([name]) => name !== SALES_CLAIM);
   const claims = Object.fromEntries(sales ? [...others, [SALES_CLAIM, true]] : others);
   await auth.setCustomUserClaims(user.uid, claims);
-  // A revoked account's open sessions end at their next token refresh instead of within the hour.
+  // A revoked account's open sessions cannot refresh their tokens any more.
   if (!sales) await auth.revokeRefreshTokens(user.uid);
   return user.uid;
+}
+
+/**
+ * Records when an account's access ended (seconds, as ID tokens count `auth_time`). Its current ID
+ * token keeps the claim for up to an hour, but the rules and the resend function refuse any token
+ * from a sign-in before this, so the next request is refused. Granting access again leaves it:
+ * the account signs in afresh, and that later sign-in counts.
+ */
+export async function recordRevocation(db: Firestore, uid: string, now = new Date()): Promise<void> {
+  await db
+    .collection(SALES_REVOCATIONS_COLLECTION)
+    .doc(uid)
+    .set({ revokedAt: Math.floor(now.getTime() / 1000) });
 }
 
 /** The account, created with this password if it does not exist yet, with or without the claim. */

@@ -205,6 +205,87 @@ describe('the sales inbox', () => {
     expect(mailsAbout(journeys.catcher.messages, path)).toHaveLength(2);
   });
 
+  it('shows a follow-up a colleague saved first beside yours, instead of overwriting it', async () => {
+    await seedDemoEnquiries(4);
+    const [first] = demoEnquiries(new Date(), 4);
+    if (!first) throw new Error('no demo enquiry');
+    const { page } = await openInbox('desktop');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await listItem(page, first.fields.name ?? '')
+      .getByRole('button')
+      .click();
+    await detail(page).getByLabel('Status').selectOption('Quoted');
+    await detail(page).getByLabel('Internal note').fill('Quoted ₹4,100 a kilo on the phone.');
+
+    // A colleague saves first, from another device (as their inbox would write it).
+    const ref = journeys.store.db.collection(first.collection).doc(first.id);
+    const stored = ((await ref.get()).get('followUp.version') as number | undefined) ?? 0;
+    await ref.update({
+      followUp: {
+        status: 'Contacted',
+        note: 'Left a voicemail.',
+        updatedBy: 'colleague',
+        updatedByEmail: 'colleague@example.com',
+        updatedAt: Timestamp.now(),
+        version: stored + 1,
+      },
+    });
+    await detail(page).getByRole('button', { name: 'Save follow-up' }).click();
+
+    const conflict = detail(page).locator('.inbox-conflict');
+    await expect.poll(() => conflict.textContent(), polled).toContain('Left a voicemail.');
+    expect(await conflict.textContent()).toContain('colleague@example.com');
+    expect(await conflict.textContent()).toContain('Quoted ₹4,100 a kilo on the phone.');
+    expect((await ref.get()).get('followUp.note')).toBe('Left a voicemail.');
+
+    await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+    await expect.poll(() => detail(page).textContent(), polled).toContain('Follow-up saved.');
+    expect((await ref.get()).get('followUp')).toMatchObject({
+      status: 'Quoted',
+      note: 'Quoted ₹4,100 a kilo on the phone.',
+      updatedByEmail: DEMO_SALES_ACCOUNT.email,
+      version: stored + 2,
+    });
+  });
+
+  it('sends nothing more when a resend whose answer was lost is clicked again', async () => {
+    await seedDemoEnquiries(4);
+    const [first] = demoEnquiries(new Date(), 4);
+    if (!first) throw new Error('no demo enquiry');
+    const path = `${first.collection}/${first.id}`;
+    const { page } = await openInbox('desktop');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await listItem(page, first.fields.name ?? '')
+      .getByRole('button')
+      .click();
+
+    // The function runs and mails; its answer never reaches the browser.
+    let lost = 0;
+    await page.route('**/resendEnquiryEmail', async (route) => {
+      if (lost > 0) return route.continue();
+      lost += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await detail(page).getByRole('button', { name: 'Resend email' }).click();
+    const alert = detail(page).locator('.inbox-resend [role="alert"]');
+    await expect
+      .poll(() => alert.textContent(), { timeout: RESEND_TIMEOUT_MS })
+      .toContain('will not send a second email');
+    await journeys.catcher.waitForMessage(
+      (mail) => mail.headers.get('x-enquiry-id') === path,
+      RESEND_TIMEOUT_MS,
+    );
+
+    await detail(page).getByRole('button', { name: 'Resend email' }).click();
+    await expect
+      .poll(() => detail(page).locator('.inbox-resend').textContent(), { timeout: RESEND_TIMEOUT_MS })
+      .toContain('The sales email was sent again');
+    expect(mailsAbout(journeys.catcher.messages, path)).toHaveLength(1);
+    const resends = await journeys.store.db.collection(RESENDS_COLLECTION).where('enquiry', '==', path).get();
+    expect(resends.size).toBe(1);
+  });
+
   it('tells a wrong password plainly, and shows an account without the claim no enquiry at all', async () => {
     await seedDemoEnquiries(6);
     const names = demoEnquiries(new Date(), 6).map((enquiry) => enquiry.fields.name ?? '');

@@ -7,18 +7,34 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
 import { ENQUIRY_ID_HEADER } from '../../functions/src/mail/template';
-import { RESENDS_COLLECTION, resendEnquiryEmail, type ResendCaller } from '../../functions/src/resend';
+import { SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/follow-up';
+import { handleEnquiryCreated } from '../../functions/src/delivery';
+import {
+  RESENDS_COLLECTION,
+  RESENDS_PER_ACCOUNT_HOURLY,
+  resendEnquiryEmail,
+  type ResendCaller,
+} from '../../functions/src/resend';
 import type { SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
-import { deliveryDeps, storeEnquiry } from '../support/delivery-fixtures';
+import { createdEvent, deliveryDeps, PRIYA, storeEnquiry } from '../support/delivery-fixtures';
 
 let db: Firestore;
 let catcher: SmtpCatcher;
 
-const SALES: ResendCaller = { uid: 'sales-1', email: 'sales@example.com', claims: { sales: true } };
+const signedInAt = () => Math.floor(Date.now() / 1000) - 60;
+const SALES: ResendCaller = {
+  uid: 'sales-1',
+  email: 'sales@example.com',
+  claims: { sales: true },
+  authTime: signedInAt(),
+};
 const clickId = () => crypto.randomUUID();
 
 useDeliverySuite('resend-tests', (suite) => ({ db, catcher } = suite));
+
+const deliver = (deps: ReturnType<typeof deliveryDeps>, id: string) =>
+  handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id));
 
 async function failedEnquiry(): Promise<string> {
   return storeEnquiry(db, undefined, {
@@ -31,17 +47,17 @@ describe('resending an enquiry email', () => {
     ['no sign-in', null, 'unauthenticated'],
     [
       'an account without the claim',
-      { uid: 'buyer', email: 'b@example.com', claims: {} },
+      { uid: 'buyer', email: 'b@example.com', claims: {}, authTime: signedInAt() },
       'permission-denied',
     ],
     [
       'an account with sales: false',
-      { uid: 'x', email: 'x@example.com', claims: { sales: false } },
+      { uid: 'x', email: 'x@example.com', claims: { sales: false }, authTime: signedInAt() },
       'permission-denied',
     ],
     [
       'a claim that is only truthy',
-      { uid: 'y', email: 'y@example.com', claims: { sales: 'yes' } },
+      { uid: 'y', email: 'y@example.com', claims: { sales: 'yes' }, authTime: signedInAt() },
       'permission-denied',
     ],
   ] as const)('is refused to %s, and sends nothing', async (_title, caller, code) => {
@@ -106,5 +122,52 @@ describe('resending an enquiry email', () => {
       });
     await expect(resendEnquiryEmail(deps, SALES, valid)).rejects.toMatchObject({ code: 'not-found' });
     expect(catcher.messages).toHaveLength(0);
+  });
+
+  it('spends the daily email cap like any email, and says so past it', async () => {
+    const id = await failedEnquiry();
+    const deps = deliveryDeps(db, catcher.port, {
+      limits: { perSenderDaily: 5, hourlyCap: 60, dailyCap: 2 },
+    });
+    // Admission already sent one individual email today.
+    await deliver(deps, await storeEnquiry(db, { ...PRIYA, email: 'other@example.com' }));
+    const click = () => ({ collection: ENQUIRY_COLLECTION, enquiryId: id, requestId: clickId() });
+    await resendEnquiryEmail(deps, SALES, click());
+    await expect(resendEnquiryEmail(deps, SALES, click())).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: expect.stringContaining('The site has sent its 2 enquiry emails for today') as unknown,
+    });
+    expect(catcher.messages).toHaveLength(2);
+  });
+
+  it('lets one account resend at most 10 emails an hour, with a clear message past it', async () => {
+    const id = await failedEnquiry();
+    const deps = deliveryDeps(db, catcher.port);
+    const click = () => ({ collection: ENQUIRY_COLLECTION, enquiryId: id, requestId: clickId() });
+    for (let n = 0; n < RESENDS_PER_ACCOUNT_HOURLY; n += 1) await resendEnquiryEmail(deps, SALES, click());
+    await expect(resendEnquiryEmail(deps, SALES, click())).rejects.toMatchObject({
+      code: 'resource-exhausted',
+      message: expect.stringMatching(
+        /^You have resent 10 emails this hour, the most one account may\. The email was not sent; try again after \d{2}:00\.$/,
+      ) as unknown,
+    });
+    // Another sales account is not held back by this one.
+    await resendEnquiryEmail(deps, { ...SALES, uid: 'sales-2', email: 'two@example.com' }, click());
+    expect(catcher.messages).toHaveLength(RESENDS_PER_ACCOUNT_HOURLY + 1);
+  });
+
+  it('refuses an account whose access was withdrawn after it signed in, though its token still says sales', async () => {
+    const id = await failedEnquiry();
+    const deps = deliveryDeps(db, catcher.port);
+    await db
+      .collection(SALES_REVOCATIONS_COLLECTION)
+      .doc(SALES?.uid ?? '')
+      .set({ revokedAt: Math.floor(Date.now() / 1000) });
+    const click = { collection: ENQUIRY_COLLECTION, enquiryId: id, requestId: clickId() };
+    await expect(resendEnquiryEmail(deps, SALES, click)).rejects.toMatchObject({ code: 'permission-denied' });
+    // Granted again and signed in afresh: the new sign-in counts.
+    const fresh = { ...SALES, authTime: Math.floor(Date.now() / 1000) + 5 } as ResendCaller;
+    await expect(resendEnquiryEmail(deps, fresh, click)).resolves.toMatchObject({ repeated: false });
+    expect(catcher.messages).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import {
   FOLLOW_UP_NOTE_MAX_LENGTH,
   FOLLOW_UP_STATUSES,
   SALES_CLAIM,
+  SALES_REVOCATIONS_COLLECTION,
 } from '@contract/follow-up';
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
@@ -31,10 +32,13 @@ import type { Verdict } from './rules-harness.ts';
 export const SALES_UID = 'sales-person';
 export const SALES_EMAIL = 'sales@example.com';
 
-export type SalesCaller = 'sales' | 'signedInWithoutClaim' | 'salesFalse' | 'anonymous';
+export type SalesCaller =
+  'sales' | 'regrantedSales' | 'revokedSales' | 'signedInWithoutClaim' | 'salesFalse' | 'anonymous';
 
 export const SALES_CALLER_TITLES: Record<SalesCaller, string> = {
   sales: 'a sales account',
+  regrantedSales: 'a sales account signed in after an old revocation',
+  revokedSales: 'a sales account whose access was withdrawn after it signed in',
   signedInWithoutClaim: 'a signed-in account without the claim',
   salesFalse: 'an account with sales: false',
   anonymous: 'an anonymous caller',
@@ -42,21 +46,45 @@ export const SALES_CALLER_TITLES: Record<SalesCaller, string> = {
 
 export const SALES_CALLERS = Object.keys(SALES_CALLER_TITLES) as SalesCaller[];
 
+/** The callers the rules let in: every other one is always denied. */
+export const CALLERS_WITH_ACCESS: readonly SalesCaller[] = ['sales', 'regrantedSales'];
+
 const uidOf: Record<Exclude<SalesCaller, 'anonymous'>, string> = {
   sales: SALES_UID,
+  regrantedSales: 'sales-person-granted-again',
+  revokedSales: 'sales-person-who-left',
   signedInWithoutClaim: 'customer-with-account',
   salesFalse: 'former-sales-person',
 };
 const emailOf: Record<Exclude<SalesCaller, 'anonymous'>, string> = {
   sales: SALES_EMAIL,
+  regrantedSales: 'again@example.com',
+  revokedSales: 'left@example.com',
   signedInWithoutClaim: 'customer@example.com',
   salesFalse: 'former@example.com',
 };
 
+/** Every caller signed in a minute ago. */
+const SIGNED_IN_AT = Math.floor(Date.now() / 1000) - 60;
+
+/**
+ * `sales-revocations` as `npm run sales -- revoke` writes it, to store before the cases run: one
+ * account revoked long before its current sign-in (then granted again), one revoked since.
+ */
+export const SALES_REVOCATIONS: Record<string, { revokedAt: number }> = {
+  [uidOf.regrantedSales]: { revokedAt: SIGNED_IN_AT - 7 * 24 * 60 * 60 },
+  [uidOf.revokedSales]: { revokedAt: SIGNED_IN_AT + 30 },
+};
+
 function contextOf(env: RulesTestEnvironment, caller: SalesCaller): RulesTestContext {
   if (caller === 'anonymous') return env.unauthenticatedContext();
-  const claims: Record<string, unknown> = { email: emailOf[caller], email_verified: true };
-  if (caller === 'sales') claims[SALES_CLAIM] = true;
+  const claims: Record<string, unknown> = {
+    email: emailOf[caller],
+    email_verified: true,
+    auth_time: SIGNED_IN_AT,
+  };
+  if (caller === 'sales' || caller === 'regrantedSales' || caller === 'revokedSales')
+    claims[SALES_CLAIM] = true;
   if (caller === 'salesFalse') claims[SALES_CLAIM] = false;
   return env.authenticatedContext(uidOf[caller], claims);
 }
@@ -88,6 +116,7 @@ function followUp(caller: SalesCaller, changes: Record<string, unknown> = {}): R
     updatedBy: callerUid(caller),
     updatedByEmail: callerEmail(caller),
     updatedAt: serverTimestamp(),
+    version: 1,
     ...changes,
   };
 }
@@ -97,10 +126,25 @@ function followUpWithout(caller: SalesCaller, key: string): Record<string, unkno
   return Object.fromEntries(Object.entries(followUp(caller)).filter(([name]) => name !== key));
 }
 
+/** The stored follow-up's version, as the caller can read it (0 for a caller who cannot). */
+async function storedVersion(db: Firestore, target: EnquiryCollection): Promise<number> {
+  try {
+    const version: unknown = (await getDoc(enquiryRef(db, target))).get(`${FOLLOW_UP_FIELD}.version`);
+    return typeof version === 'number' ? version : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A save as the inbox makes it: the version it read, plus `step` (1 unless a case says otherwise). */
 const setFollowUp =
-  (target: EnquiryCollection, changes: Record<string, unknown> = {}): Request =>
-  (db, caller) =>
-    updateDoc(enquiryRef(db, target), { [FOLLOW_UP_FIELD]: followUp(caller, changes) });
+  (target: EnquiryCollection, changes: Record<string, unknown> = {}, step = 1): Request =>
+  async (db, caller) => {
+    const version = (await storedVersion(db, target)) + step;
+    return updateDoc(enquiryRef(db, target), {
+      [FOLLOW_UP_FIELD]: followUp(caller, { version, ...changes }),
+    });
+  };
 
 export function salesAccessCases(): SalesAccessCase[] {
   return ENQUIRY_COLLECTIONS.flatMap((target): SalesAccessCase[] => [
@@ -160,6 +204,22 @@ export function salesAccessCases(): SalesAccessCase[] {
       forSales: 'denied by rules',
     },
     {
+      title: `save a ${target} follow-up over a colleague's newer save (the version it read is stale)`,
+      request: setFollowUp(target, {}, 0),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `skip a version when saving a ${target} follow-up`,
+      request: setFollowUp(target, {}, 2),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `leave the version out of the follow-up of a ${target} enquiry`,
+      request: (db, caller) =>
+        updateDoc(enquiryRef(db, target), { [FOLLOW_UP_FIELD]: followUpWithout(caller, 'version') }),
+      forSales: 'denied by rules',
+    },
+    {
       title: `leave the note out of the follow-up of a ${target} enquiry`,
       request: (db, caller) =>
         updateDoc(enquiryRef(db, target), { [FOLLOW_UP_FIELD]: followUpWithout(caller, 'note') }),
@@ -174,7 +234,7 @@ export function salesAccessCases(): SalesAccessCase[] {
       title: `change what the visitor sent in a ${target} enquiry along with the follow-up`,
       request: (db, caller) =>
         updateDoc(enquiryRef(db, target), {
-          [FOLLOW_UP_FIELD]: followUp(caller),
+          [FOLLOW_UP_FIELD]: followUp(caller, { version: 99 }),
           name: 'Someone else',
         }),
       forSales: 'denied by rules',
@@ -194,7 +254,7 @@ export function salesAccessCases(): SalesAccessCase[] {
 
 /** Collections the inbox has no business reading: the functions' own bookkeeping. */
 export function salesPrivateCollectionCases(): SalesAccessCase[] {
-  return ['enquiry-admission', 'enquiry-resends'].map((name) => ({
+  return ['enquiry-admission', 'enquiry-resends', SALES_REVOCATIONS_COLLECTION].map((name) => ({
     title: `list the functions' ${name} documents`,
     request: (db) => getDocs(query(collection(db, name), limit(1))),
     forSales: 'denied by rules',

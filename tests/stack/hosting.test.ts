@@ -221,7 +221,7 @@ describe('headers', () => {
     expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('keeps the page-only headers to pages, so a font or a picture arrives without 1.3 KB of them', async () => {
+  it('gives a font, a picture or a script a policy that lets nothing run, not the pages’ 1.3 KB one', async () => {
     const { html } = await page('/home');
     const files = [
       /data-font="(\/assets\/[^"]+\.woff2)"/.exec(html)?.[1] ?? '',
@@ -231,17 +231,42 @@ describe('headers', () => {
     for (const file of files) {
       const { status, headers } = await get(file);
       expect(status, file).toBe(200);
-      for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy'])
-        expect(headers.get(name), `${file} ${name}`).toBeNull();
+      expect(headers.get('content-security-policy'), file).toBe(ASSET_POLICY);
       expect(headers.get('x-content-type-options'), file).toBe('nosniff');
       expect(headers.get('strict-transport-security'), file).toMatch(/max-age=\d{8,}/);
+      const bytes = [...headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
+      expect(bytes, `${file}'s headers`).toBeLessThan(900);
     }
-    // An SVG opened on its own is a document: it keeps the policy.
+    // An SVG opened on its own is a document: it keeps the pages' policy.
     expect((await get('/favicon.svg')).headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
+  it.each(['/nonexistent.js', '/inbox.json', '/products/description/gone.html', '/a.b/c'])(
+    'answers %s, a dotted path it does not know, with the not-found page and every page header',
+    async (path) => {
+      const { status, headers } = await get(path);
+      expect(status).toBe(404);
+      expect(headers.get('content-type')).toMatch(/^text\/html/);
+      const csp = headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      expect(headers.get('permissions-policy')).toContain('camera=()');
+      expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    },
+  );
+
+  it('answers a hashed file a new release removed with the not-found page that runs nothing and cannot be framed', async () => {
+    const { status, headers } = await get('/assets/shell-OldRelease.js');
+    expect(status).toBe(404);
+    expect(headers.get('content-security-policy')).toBe(ASSET_POLICY);
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('permissions-policy')).toContain('camera=()');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
   it('sends the security headers with every page', async () => {
-    for (const path of ['/home', '/products/description', '/nope', '/inbox']) {
+    for (const path of ['/home', '/products/description', '/nope', '/inbox', '/nonexistent.js']) {
       const { headers } = await get(path);
       const csp = headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
@@ -270,6 +295,9 @@ describe('headers', () => {
     }
   });
 });
+
+/** What a hashed asset (or the not-found page in its place) may do: nothing. */
+const ASSET_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const isHash = (source: string) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source);
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

@@ -22,6 +22,13 @@ export const FOLLOW_UP_NOTE_MAX_LENGTH = 1000;
 export const SALES_CLAIM = 'sales';
 
 /**
+ * `sales-revocations/<uid>`: `revokedAt`, in seconds, when `npm run sales -- revoke` withdrew the
+ * account's access. An ID token keeps its claims for up to an hour; the rules and the resend
+ * function refuse any token whose sign-in (`auth_time`) is not later than this.
+ */
+export const SALES_REVOCATIONS_COLLECTION = 'sales-revocations';
+
+/**
  * The map as stored. `updatedBy` is the account's uid and `updatedByEmail` its email from the
  * same ID token, so the inbox can say who changed it; `updatedAt` is the server's time.
  */
@@ -31,9 +38,20 @@ export type FollowUp<Time = unknown> = {
   updatedBy: string;
   updatedByEmail: string;
   updatedAt: Time;
+  /**
+   * 1 for the first save, then one more than the version each save replaces (the rules check it),
+   * so a save made from an older version is refused instead of overwriting a colleague's.
+   */
+  version: number;
 };
 
-export const FOLLOW_UP_KEYS = ['status', 'note', 'updatedBy', 'updatedByEmail', 'updatedAt'] as const;
+/** The version of the follow-up stored on an enquiry's data: 0 before the first save. */
+export function followUpVersion(data: Record<string, unknown>): number {
+  const followUp = data[FOLLOW_UP_FIELD];
+  if (!followUp || typeof followUp !== 'object') return 0;
+  const version = (followUp as Record<string, unknown>).version;
+  return typeof version === 'number' && Number.isInteger(version) ? version : 0;
+}
 
 export function isFollowUpStatus(value: unknown): value is FollowUpStatus {
   return typeof value === 'string' && (FOLLOW_UP_STATUSES as readonly string[]).includes(value);

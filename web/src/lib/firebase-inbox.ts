@@ -7,7 +7,7 @@
  * instance on the default app.
  */
 import type { EnquiryCollection } from '@contract/enquiry';
-import { FOLLOW_UP_FIELD, SALES_CLAIM, type FollowUpStatus } from '@contract/follow-up';
+import { FOLLOW_UP_FIELD, followUpVersion, SALES_CLAIM, type FollowUpStatus } from '@contract/follow-up';
 import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
 import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { loadCode } from './code-loading';
@@ -211,20 +211,40 @@ export async function countEnquiries(
   );
 }
 
+/** A save refused because a colleague saved a newer version first; `theirs` is what is stored now. */
+export class FollowUpConflict extends Error {
+  constructor(readonly theirs: unknown) {
+    super('Someone else saved this follow-up while you were editing it.');
+  }
+}
+
+/**
+ * Saves the follow-up over the version the salesperson started from, in a transaction: when the
+ * stored version is another (a colleague saved in between), nothing is written and FollowUpConflict
+ * carries theirs. The rules hold the same line for any client (version must be the stored one + 1).
+ */
 export async function saveFollowUp(
   { firestore, db }: InboxConnection,
   user: InboxUser,
   enquiry: { collection: EnquiryCollection; id: string },
   followUp: { status: FollowUpStatus; note: string },
+  basedOnVersion: number,
 ): Promise<void> {
-  await firestore.updateDoc(firestore.doc(db, enquiry.collection, enquiry.id), {
-    [FOLLOW_UP_FIELD]: {
-      status: followUp.status,
-      note: followUp.note,
-      updatedBy: user.uid,
-      updatedByEmail: user.email,
-      updatedAt: firestore.serverTimestamp(),
-    },
+  const ref = firestore.doc(db, enquiry.collection, enquiry.id);
+  await firestore.runTransaction(db, async (transaction) => {
+    const data = (await transaction.get(ref)).data() ?? {};
+    const stored = followUpVersion(data);
+    if (stored !== basedOnVersion) throw new FollowUpConflict(data[FOLLOW_UP_FIELD]);
+    transaction.update(ref, {
+      [FOLLOW_UP_FIELD]: {
+        status: followUp.status,
+        note: followUp.note,
+        updatedBy: user.uid,
+        updatedByEmail: user.email,
+        updatedAt: firestore.serverTimestamp(),
+        version: stored + 1,
+      },
+    });
   });
 }
 

@@ -7,14 +7,17 @@ import {
   type FollowUpStatus,
 } from '@contract/follow-up';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FollowUpConflict } from '../../lib/firebase-inbox';
 import { site } from '../../content/site';
 import {
   contactLinks,
   deliveryRecord,
   deliveryState,
+  followUpFromRecord,
   followUpOf,
   FORM_LABELS,
   formatReceived,
+  type FollowUpView,
   type InboxEnquiry,
 } from './inbox-model';
 import { StateBadge } from './state-badge';
@@ -30,7 +33,11 @@ const text = (value: unknown) =>
 type Props = {
   enquiry: InboxEnquiry;
   onClose: () => void;
-  onSaveFollowUp: (followUp: { status: FollowUpStatus; note: string }) => Promise<void>;
+  /** Saves over `basedOnVersion`; rejects with FollowUpConflict when a colleague saved first. */
+  onSaveFollowUp: (
+    followUp: { status: FollowUpStatus; note: string },
+    basedOnVersion: number,
+  ) => Promise<void>;
   /** Resolves with when it was sent; rejects with the reason it was not. */
   onResend: () => Promise<Date>;
 };
@@ -41,8 +48,25 @@ export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Pr
   const followUp = followUpOf(enquiry);
   const [status, setStatus] = useState<FollowUpStatus>(followUp.status);
   const [note, setNote] = useState(followUp.note);
+  // The stored version this form's values start from; a save names it (see saveFollowUp).
+  const [basedOn, setBasedOn] = useState(followUp.version);
+  const [edited, setEdited] = useState(false);
+  const [conflict, setConflict] = useState<FollowUpView | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveMessage, setSaveMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  // A colleague's save arrives live: an untouched form follows it; an edited one keeps the
+  // salesperson's words, and saving then shows both versions.
+  const storedVersion = followUp.version;
+  const [seenVersion, setSeenVersion] = useState(storedVersion);
+  if (storedVersion !== seenVersion) {
+    setSeenVersion(storedVersion);
+    if (!edited && storedVersion !== basedOn) {
+      setStatus(followUp.status);
+      setNote(followUp.note);
+      setBasedOn(storedVersion);
+    }
+  }
   const [resending, setResending] = useState(false);
   const [resendMessage, setResendMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -57,22 +81,41 @@ export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Pr
   const name = text(enquiry.data.name) || 'Enquiry';
   const noteTooLong = note.length > FOLLOW_UP_NOTE_MAX_LENGTH;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save(version = basedOn) {
     if (saving || noteTooLong) return;
     setSaving(true);
     setSaveMessage(null);
     try {
-      await onSaveFollowUp({ status, note });
+      await onSaveFollowUp({ status, note }, version);
+      setBasedOn(version + 1);
+      setEdited(false);
+      setConflict(null);
       setSaveMessage({ ok: true, text: 'Follow-up saved.' });
     } catch (error) {
-      setSaveMessage({
-        ok: false,
-        text: `The follow-up was not saved: ${error instanceof Error ? error.message : String(error)}`,
-      });
+      if (error instanceof FollowUpConflict) {
+        setConflict(followUpFromRecord(error.theirs));
+        setSaveMessage({
+          ok: false,
+          text: 'Not saved: someone else saved this follow-up while you were editing it.',
+        });
+      } else {
+        setSaveMessage({
+          ok: false,
+          text: `The follow-up was not saved: ${error instanceof Error ? error.message : String(error)}`,
+        });
+      }
     } finally {
       setSaving(false);
     }
+  }
+
+  function keepTheirs(theirs: FollowUpView) {
+    setStatus(theirs.status);
+    setNote(theirs.note);
+    setBasedOn(theirs.version);
+    setEdited(false);
+    setConflict(null);
+    setSaveMessage({ ok: true, text: 'Their version is kept; yours is discarded.' });
   }
 
   async function resend() {
@@ -187,14 +230,22 @@ export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Pr
       </div>
 
       <h3 className="inbox-detail__section">Follow-up</h3>
-      <form className="inbox-followup" onSubmit={(event) => void save(event)}>
+      <form
+        className="inbox-followup"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
         <div className="inbox-field">
           <label htmlFor={`${id}-status`}>Status</label>
           <select
             id={`${id}-status`}
             value={status}
             onChange={(event) => {
-              if (isFollowUpStatus(event.target.value)) setStatus(event.target.value);
+              if (!isFollowUpStatus(event.target.value)) return;
+              setStatus(event.target.value);
+              setEdited(true);
             }}
           >
             {FOLLOW_UP_STATUSES.map((option) => (
@@ -210,7 +261,10 @@ export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Pr
             id={`${id}-note`}
             rows={4}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setEdited(true);
+            }}
             aria-invalid={noteTooLong || undefined}
             aria-describedby={`${id}-note-count`}
           />
@@ -234,6 +288,43 @@ export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Pr
         <p className={saveMessage && !saveMessage.ok ? 'inbox-error' : 'inbox-ok'} role="status">
           {saveMessage?.text}
         </p>
+        {conflict && (
+          <section className="inbox-conflict" aria-labelledby={`${id}-conflict`}>
+            <h4 id={`${id}-conflict`}>Two versions of this follow-up</h4>
+            <dl className="inbox-fields">
+              <div className="inbox-fields__row">
+                <dt>
+                  Theirs ({conflict.updatedByEmail ?? 'a sales account'}
+                  {conflict.updatedAt ? `, ${formatReceived(conflict.updatedAt)}` : ''})
+                </dt>
+                <dd>
+                  {conflict.status}
+                  {conflict.note ? ` · ${conflict.note}` : ''}
+                </dd>
+              </div>
+              <div className="inbox-fields__row">
+                <dt>Yours</dt>
+                <dd>
+                  {status}
+                  {note ? ` · ${note}` : ''}
+                </dd>
+              </div>
+            </dl>
+            <div className="inbox-conflict__actions">
+              <button type="button" className="button button--outline" onClick={() => keepTheirs(conflict)}>
+                Keep theirs
+              </button>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void save(conflict.version)}
+                aria-disabled={saving || noteTooLong || undefined}
+              >
+                Save mine over theirs
+              </button>
+            </div>
+          </section>
+        )}
       </form>
     </article>
   );

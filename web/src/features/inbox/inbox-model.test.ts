@@ -10,7 +10,9 @@ import {
   matchesFilter,
   mergeNewest,
   needsAttention,
+  followUpFromRecord,
   readFilter,
+  resendFailure,
   writeFilter,
   type InboxEnquiry,
 } from './inbox-model';
@@ -112,5 +114,35 @@ describe('one-tap links', () => {
     expect(links.call).toBe('tel:+919876543210');
     expect(links.whatsApp).toMatch(/^https:\/\/wa\.me\/919876543210\?text=Hello%20Priya/);
     expect(links.email).toMatch(/^mailto:priya%2Bhair@example\.in\?subject=Your%20enquiry%20to%20SME/);
+  });
+});
+
+describe('a follow-up as stored', () => {
+  it('reads its version, and an enquiry nobody followed up as New at version 0', () => {
+    expect(followUpFromRecord(undefined)).toMatchObject({ status: 'New', note: '', version: 0 });
+    expect(followUpFromRecord({ status: 'Quoted', note: 'Sent prices', version: 3 })).toMatchObject({
+      status: 'Quoted',
+      version: 3,
+    });
+  });
+});
+
+describe('a resend that failed', () => {
+  it('starts a new request after an answer from the server', () => {
+    for (const code of ['functions/resource-exhausted', 'functions/permission-denied', 'functions/not-found'])
+      expect(resendFailure(code, 'What the server said.')).toEqual({
+        definite: true,
+        message: 'What the server said.',
+      });
+    expect(resendFailure('functions/unavailable', 'The email was not sent: 451 busy').definite).toBe(true);
+  });
+
+  it('repeats the same request after a lost answer, and says the email may have gone', () => {
+    for (const code of ['functions/internal', 'functions/deadline-exceeded', 'functions/unavailable', null]) {
+      const failure = resendFailure(code, 'internal');
+      expect(failure.definite).toBe(false);
+      expect(failure.message).toContain('will not send a second email');
+    }
+    expect(resendFailure('functions/aborted', 'This resend is already on its way.').definite).toBe(false);
   });
 });

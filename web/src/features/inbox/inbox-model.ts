@@ -11,7 +11,13 @@ import {
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
 } from '@contract/enquiry';
-import { DEFAULT_FOLLOW_UP_STATUS, isFollowUpStatus, type FollowUpStatus } from '@contract/follow-up';
+import {
+  DEFAULT_FOLLOW_UP_STATUS,
+  FOLLOW_UP_FIELD,
+  followUpVersion,
+  isFollowUpStatus,
+  type FollowUpStatus,
+} from '@contract/follow-up';
 import { DELIVERY_STATES, type DeliveryState } from '../../../../functions/src/delivery-state';
 
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
@@ -150,10 +156,12 @@ export type FollowUpView = {
   note: string;
   updatedByEmail: string | null;
   updatedAt: Date | null;
+  /** The version a save replaces (0 before the first save): see contract/follow-up.ts. */
+  version: number;
 };
 
-export function followUpOf(enquiry: InboxEnquiry): FollowUpView {
-  const raw = enquiry.data.followUp;
+/** The stored follow-up map as the inbox shows it; anything missing reads as not followed up. */
+export function followUpFromRecord(raw: unknown): FollowUpView {
   const record = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const at = record.updatedAt as { toDate?: () => Date } | undefined;
   return {
@@ -161,6 +169,44 @@ export function followUpOf(enquiry: InboxEnquiry): FollowUpView {
     note: text(record.note),
     updatedByEmail: text(record.updatedByEmail) || null,
     updatedAt: typeof at?.toDate === 'function' ? at.toDate() : null,
+    version: followUpVersion({ [FOLLOW_UP_FIELD]: record }),
+  };
+}
+
+export function followUpOf(enquiry: InboxEnquiry): FollowUpView {
+  return followUpFromRecord(enquiry.data[FOLLOW_UP_FIELD]);
+}
+
+/**
+ * What a failed resend means for the click that asked for it. `definite`: the server answered, so
+ * the next click is a new request; otherwise the answer was lost (the email may have gone) and the
+ * next click repeats the same request, which the server answers without sending again.
+ */
+export function resendFailure(code: string | null, message: string): { definite: boolean; message: string } {
+  const serverSaid = (text: string) => ({ definite: true, message: text });
+  switch (code) {
+    case 'functions/permission-denied':
+    case 'functions/unauthenticated':
+    case 'functions/resource-exhausted':
+    case 'functions/invalid-argument':
+    case 'functions/not-found':
+      return serverSaid(message);
+    case 'functions/unavailable':
+      if (message.startsWith('The email was not sent')) return serverSaid(message);
+      break;
+    case 'functions/aborted':
+      return {
+        definite: false,
+        message:
+          'This resend is already on its way and its answer has not come back yet. Pressing Resend again will not send a second email.',
+      };
+    default:
+      break;
+  }
+  return {
+    definite: false,
+    message:
+      'No answer came back, so the email may or may not have gone. Press Resend again: it will not send a second email.',
   };
 }
 

@@ -34,6 +34,7 @@ import {
   mergeNewest,
   PAGE_SIZE,
   readFilter,
+  resendFailure,
   writeFilter,
   type InboxEnquiry,
   type InboxFilter,
@@ -170,6 +171,7 @@ function SalesInbox({
   const [listError, setListError] = useState<string | null>(null);
   const [chart, setChart] = useState<WeeklyCounts | null>(null);
   const [csvMessage, setCsvMessage] = useState<string | null>(null);
+  const resendRequests = useRef(new Map<string, string>());
   const collections = collectionsFor(filter);
   const { since, until } = dateRange(filter);
   const count = pages * PAGE_SIZE;
@@ -339,24 +341,30 @@ function SalesInbox({
             key={enquiryKey(open)}
             enquiry={open}
             onClose={closeDetail}
-            onSaveFollowUp={(followUp: { status: FollowUpStatus; note: string }) =>
-              saveFollowUp(connection, user, open, followUp)
+            onSaveFollowUp={(followUp: { status: FollowUpStatus; note: string }, basedOnVersion: number) =>
+              saveFollowUp(connection, user, open, followUp, basedOnVersion)
             }
             onResend={async () => {
+              // One request id per click until its answer arrives: a click repeated after a lost
+              // answer asks again for the same email, which the function never sends twice.
+              const key = enquiryKey(open);
+              const requestId = resendRequests.current.get(key) ?? crypto.randomUUID();
+              resendRequests.current.set(key, requestId);
               try {
                 const result = await resendEmail(connection, {
                   collection: open.collection,
                   enquiryId: open.id,
-                  requestId: crypto.randomUUID(),
+                  requestId,
                 });
+                resendRequests.current.delete(key);
                 return new Date(result.sentAt);
               } catch (error) {
-                const message = error instanceof Error ? error.message : String(error);
-                throw new Error(
-                  message.startsWith('The email was not sent')
-                    ? message
-                    : `The email was not sent: ${message}`,
+                const failure = resendFailure(
+                  firebaseErrorCode(error),
+                  error instanceof Error ? error.message : String(error),
                 );
+                if (failure.definite) resendRequests.current.delete(key);
+                throw new Error(failure.message);
               }
             }}
           />
