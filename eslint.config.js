@@ -25,6 +25,19 @@ export const layerZones = [
     from: 'web/src/features/**/*.css',
     message: "A page must not import a feature's private stylesheet: give the page a stylesheet of its own.",
   },
+  {
+    target: 'web',
+    from: 'functions',
+    except: ['./src/contract'],
+    message:
+      'Web code may import the enquiry contract (@contract/*, functions/src/contract) and nothing else of functions/.',
+  },
+  {
+    target: 'functions/src/contract',
+    from: ['functions', 'web', 'scripts', 'tests'],
+    except: ['./src/contract'],
+    message: 'The contract is self-contained: it imports only other contract modules.',
+  },
 ];
 
 /**

@@ -20,9 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   envDir: fromRoot('./'),
   plugins: [react()],
   define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) },
-  resolve: {
-    alias: { '@contract': fromRoot('./functions/src/contract') },
-  },
+  // `@contract/*` (functions/src/contract, shared with the functions) is declared once, in tsconfig.json.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: isSsrBuild ? fromRoot('./.ssr') : fromRoot('./dist/site'),
     emptyOutDir: true,

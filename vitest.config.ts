@@ -15,7 +15,8 @@ export default defineConfig({
   plugins: [react()],
   // As in vite.config.ts: the tests run against what a build today would say.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  resolve: { alias: { '@contract': fromRoot('./functions/src/contract') } },
+  // `@contract/*` is declared once, in tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     root: fromRoot('./'),
     projects: [

@@ -17,33 +17,32 @@
  * of the digest's table) with the submit-to-email time.
  * The emulators' own output goes to artifacts/bench-flood/emulators.log.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { deleteApp as deleteAdmin, initializeApp as initializeAdmin } from 'firebase-admin/app';
-import {
-  getFirestore as getAdminFirestore,
-  type Firestore as AdminFirestore,
-} from 'firebase-admin/firestore';
-import { deleteApp as deleteClient, initializeApp as initializeClient } from 'firebase/app';
-import {
-  addDoc,
-  collection,
-  connectFirestoreEmulator,
-  getFirestore,
-  serverTimestamp,
-  terminate,
-} from 'firebase/firestore/lite';
+import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { addDoc, collection, serverTimestamp } from 'firebase/firestore/lite';
 import { chromium } from 'playwright-core';
-import { DEFAULT_ADMISSION_LIMITS, indiaHourKey } from '../functions/src/admission.ts';
+import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/admission.ts';
+import { indiaHourKey } from '../functions/src/contract/india-time.ts';
 import * as contract from '../functions/src/contract/enquiry.ts';
-import { SETTLED_STATES } from '../functions/src/delivery-state.ts';
+import { SETTLED_STATES } from '../functions/src/contract/delivery.ts';
 import { createSmtpTransport } from '../functions/src/mail/transport.ts';
 import { sweepUndeliveredEnquiries } from '../functions/src/sweeper.ts';
 import { startSmtpCatcher, type CaughtMail } from '../tests/support/smtp-catcher.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
-import { PORTS, PROJECT_ID, ROOT } from './lib/emulator-env.ts';
+import {
+  benchFiles,
+  openEmulatorClients,
+  runAroundEmulators,
+  readBenchOptions,
+  runBench,
+  type BenchOptions,
+  seconds,
+  TSX_BIN,
+  writeReport,
+} from './lib/bench-harness.ts';
+import { PORTS, ROOT } from './lib/project.ts';
 
 /** 300 copies of one message and 300 distinct senders. */
 const DEFAULT_COUNT = 600;
@@ -52,10 +51,7 @@ const BUYER = { name: 'Meena Sundaram', phone: '9840012345', typedPhone: '98400 
 const POPUP_BUYER = { name: 'Arun Kumar', phone: '9123456780' } as const;
 const PHONE_SQUATTERS = 5;
 const DEFAULT_TIMEOUT_S = 600;
-const ARTIFACTS = join(ROOT, 'artifacts', 'bench-flood');
-const REPORT_FILE = join(ARTIFACTS, 'report.txt');
-const EMULATOR_LOG = join(ARTIFACTS, 'emulators.log');
-const TSX_BIN = join(ROOT, 'node_modules', '.bin', 'tsx');
+const FILES = benchFiles('bench-flood');
 const SITE = `http://127.0.0.1:${PORTS.hosting}`;
 const POLL_MS = 1000;
 /** As functions/.env.local configures the emulated functions. */
@@ -65,62 +61,14 @@ const MAIL = {
   acknowledgeVisitor: false,
 };
 
-type BenchOptions = { count: number; timeoutS: number; build: boolean; inside: boolean };
-
-function readOptions(): BenchOptions {
-  const usage = 'usage: npm run bench:flood -- [--count N] [--timeout-s seconds] [--no-build]';
-  try {
-    const { values } = parseArgs({
-      args: process.argv.slice(2),
-      strict: true,
-      options: {
-        count: { type: 'string', default: String(DEFAULT_COUNT) },
-        'timeout-s': { type: 'string', default: String(DEFAULT_TIMEOUT_S) },
-        'no-build': { type: 'boolean', default: false },
-        'inside-emulators': { type: 'boolean', default: false },
-      },
-    });
-    const count = Number(values.count);
-    const timeoutS = Number(values['timeout-s']);
-    if (!Number.isInteger(count) || count < 2 || count > 5000) throw new Error('--count must be 2..5000');
-    if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new Error('--timeout-s must be positive');
-    return { count, timeoutS, build: !values['no-build'], inside: values['inside-emulators'] };
-  } catch (error) {
-    console.error(`✖ ${error instanceof Error ? error.message : String(error)}\n${usage}`);
-    process.exit(2);
-  }
-}
-
-/** Outside: build, start the emulators around this script, print the report it leaves. */
-async function runAroundEmulators(options: BenchOptions): Promise<number> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  rmSync(REPORT_FILE, { force: true });
+/** Outside: build, then run this script inside the emulators and print its report. */
+async function outside(options: BenchOptions): Promise<number> {
   if (options.build || !existsSync(join(ROOT, 'dist', 'site', 'enquiry.html'))) {
     console.log('• Building the site and the functions ...');
     if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) return 1;
   }
   const inner = `${TSX_BIN} scripts/bench-flood.ts --inside-emulators --count ${options.count} --timeout-s ${options.timeoutS}`;
-  console.log(`• Starting the Firestore, Functions and Hosting emulators (log: ${EMULATOR_LOG}) ...`);
-  const log = createWriteStream(EMULATOR_LOG);
-  const launcher = spawn(
-    TSX_BIN,
-    [join(ROOT, 'scripts', 'emulators.ts'), 'exec', '--only', 'firestore,functions,hosting', inner],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  launcher.stdout.pipe(log, { end: false });
-  launcher.stderr.pipe(log, { end: false });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => launcher.kill(signal));
-  const code = await new Promise<number>((resolve) =>
-    launcher.on('close', (exitCode) => resolve(exitCode ?? 1)),
-  );
-  log.end();
-  try {
-    console.log(readFileSync(REPORT_FILE, 'utf8'));
-  } catch {
-    console.error(`✖ the benchmark left no report; see ${EMULATOR_LOG}`);
-    return code || 1;
-  }
-  return code;
+  return runAroundEmulators(FILES, 'firestore,functions,hosting', inner);
 }
 
 async function statesOf(db: AdminFirestore, paths: string[]): Promise<Map<string, string>> {
@@ -173,13 +121,10 @@ async function sendRealEnquiry(email: string): Promise<{ clickedAt: number; clos
 }
 
 /** Inside the emulators: flood, real enquiry, settle, one sweep, report. */
-async function runInsideEmulators(options: BenchOptions): Promise<number> {
+async function inside(options: BenchOptions): Promise<number> {
   const catcher = await startSmtpCatcher({ port: PORTS.smtp });
-  const client = initializeClient({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, 'bench-flood-client');
-  const db = getFirestore(client);
-  connectFirestoreEmulator(db, '127.0.0.1', PORTS.firestore);
-  const admin = initializeAdmin({ projectId: PROJECT_ID }, 'bench-flood-admin');
-  const adminDb = getAdminFirestore(admin);
+  const clients = openEmulatorClients('bench-flood');
+  const { db, adminDb } = clients;
   const runId = Date.now().toString(36);
   const deadline = Date.now() + options.timeoutS * 1000;
 
@@ -316,7 +261,6 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
   const unsettled = [...states.values()].filter(
     (state) => !(SETTLED_STATES as readonly string[]).includes(state),
   ).length;
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const buyerLine = (path: string, sentAt: number) => {
     const found = reached(path);
     const state = states.get(path) ?? 'unknown';
@@ -325,7 +269,7 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
       : `NOT EMAILED (state ${state})`;
   };
   const popupReached = reached(popupPath);
-  const report = [
+  writeReport(FILES, [
     `Enquiry flood benchmark: ${options.count} scripted writes (client SDK, real rules; ${copies} copies of one message, ${options.count - copies} distinct senders of which ${PHONE_SQUATTERS} use the real buyer's phone; all with one captured request's date and time) and ${contract.BUSINESS_OPTIONS.length} popups with the popup buyer's email and phone; then a real enquiry through the site in Chromium and a real popup enquiry`,
     `  documents stored        ${floodPaths.length + (realPath ? 1 : 0) + 1} (${floodPaths.length} scripted in ${seconds(floodWriteMs)}, ${options.count + contract.BUSINESS_OPTIONS.length - floodPaths.length} refused; real: ${realPath || 'not stored'}, ${popupPath})`,
     `  individual emails       ${individual} (hourly cap ${DEFAULT_ADMISSION_LIMITS.hourlyCap}; India-time hours of the run: ${[...new Set([indiaHourKey(new Date(floodStarted)), indiaHourKey(new Date())])].join(', ')})`,
@@ -335,14 +279,10 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
     `  real enquiry            ${buyerLine(realPath, visitor.clickedAt)}`,
     `  real popup enquiry      ${buyerLine(popupPath, popupSentAt)}`,
     `  triggers settled after  ${seconds(triggersSettledMs)}; sweep: ${JSON.stringify({ due: sweep.due, sent: sweep.sent, queried: sweep.queried, digest: sweep.digest.status })}`,
-  ].join('\n');
-  mkdirSync(ARTIFACTS, { recursive: true });
-  writeFileSync(REPORT_FILE, `${report}\n`);
+  ]);
 
   await catcher.close();
-  await terminate(db);
-  await deleteClient(client);
-  await deleteAdmin(admin);
+  await clients.close();
   // A run that crosses an India-time hour gets a second hour's cap.
   const hours = new Set([indiaHourKey(new Date(floodStarted)), indiaHourKey(new Date())]).size;
   const inTable = (where: string | undefined) => where !== undefined && !where.includes('NOT in the table');
@@ -350,14 +290,9 @@ async function runInsideEmulators(options: BenchOptions): Promise<number> {
   return bothReached && unsettled === 0 && individual <= DEFAULT_ADMISSION_LIMITS.hourlyCap * hours ? 0 : 1;
 }
 
-const options = readOptions();
-const run = options.inside ? runInsideEmulators(options) : runAroundEmulators(options);
-run.then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const line = `✖ bench:flood failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-    if (options.inside) writeFileSync(REPORT_FILE, `${line}\n`);
-    console.error(line);
-    process.exit(1);
-  },
-);
+const options = readBenchOptions('bench:flood', {
+  count: DEFAULT_COUNT,
+  timeoutS: DEFAULT_TIMEOUT_S,
+  minCount: 2,
+});
+runBench('bench:flood', FILES, options.inside, () => (options.inside ? inside(options) : outside(options)));

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
-import { fail, PORTS, requireJava, ROOT } from './lib/emulator-env.ts';
+import { fail, PORTS, requireJava, ROOT } from './lib/project.ts';
 import { requireFreePorts, run, startEmulators, stopServers, waitForUrl } from './lib/processes.ts';
 
 const ROUTES = [

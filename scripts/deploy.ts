@@ -20,7 +20,8 @@ import {
   parseDeployArgs,
   placeholderProblem,
 } from './lib/deploy-checks.ts';
-import { FIREBASE_BIN, fail, ROOT } from './lib/emulator-env.ts';
+import { FIREBASE_BIN } from './lib/emulator-env.ts';
+import { fail, ROOT } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
 const ALIAS = 'live';

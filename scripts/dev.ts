@@ -3,7 +3,7 @@
  * Functions emulators and mail catcher as `npm start`. Ctrl-C stops everything.
  */
 import { join } from 'node:path';
-import { fail, PORTS, requireJava, ROOT } from './lib/emulator-env.ts';
+import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, requireJava, ROOT } from './lib/project.ts';
 import { LOCAL_SWEEP_ORIGIN, startLocalSweep, type LocalSweep } from './lib/local-sweep.ts';
 import {
   requireFreePorts,
@@ -17,17 +17,9 @@ import {
   within,
 } from './lib/processes.ts';
 
-const LOCAL_PORTS = {
-  functions: PORTS.functions,
-  firestore: PORTS.firestore,
-  'firestore websocket': PORTS.firestoreWebSocket,
-  auth: PORTS.auth,
-  'emulator hub': PORTS.hub,
-  'mail SMTP': PORTS.smtp,
-  'mail UI': PORTS.mailUi,
-  vite: PORTS.vite,
-  sweep: PORTS.sweep,
-};
+// No Hosting: Vite serves the site.
+const { hosting: _hosting, ...emulatorPorts } = EMULATOR_PORTS;
+const LOCAL_PORTS = { ...emulatorPorts, ...LOCAL_SERVER_PORTS, vite: PORTS.vite };
 
 requireJava();
 await requireFreePorts(LOCAL_PORTS);

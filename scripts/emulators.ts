@@ -4,28 +4,11 @@
  *   tsx scripts/emulators.ts start --only firestore,functions
  */
 import { spawn } from 'node:child_process';
-import {
-  emulatorEnv,
-  FIREBASE_BIN,
-  firebaseBaseArgs,
-  PORTS,
-  requireJava,
-  ROOT,
-  withAuthEmulator,
-} from './lib/emulator-env.ts';
+import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, withAuthEmulator } from './lib/emulator-env.ts';
+import { EMULATOR_PORTS, requireJava, ROOT } from './lib/project.ts';
 import { descendantsOf, stopProcesses, waitForFreePorts } from './lib/processes.ts';
 
 const WATCH_INTERVAL_MS = 1_000;
-/** Every port an emulator of this project listens on. */
-const EMULATOR_PORTS = {
-  hosting: PORTS.hosting,
-  functions: PORTS.functions,
-  firestore: PORTS.firestore,
-  'firestore websocket': PORTS.firestoreWebSocket,
-  auth: PORTS.auth,
-  'emulator hub': PORTS.hub,
-  logging: PORTS.logging,
-};
 
 const [command, ...given] = process.argv.slice(2);
 const onlyAt = given.indexOf('--only');

@@ -1,6 +1,7 @@
 /**
  * The layering rules in eslint.config.js report what they exist to stop: a feature importing the
- * app layer and an import cycle. If a plugin upgrade or a config slip turned them off, `npm run lint`
+ * app layer, an import cycle, web code importing the functions beyond the enquiry contract, and the
+ * contract importing anything outside itself. If a plugin upgrade or a config slip turned them off, `npm run lint`
  * would stay green while the layers leak; this test turns red instead.
  */
 import { ESLint, type Linter } from 'eslint';
@@ -44,6 +45,18 @@ describe('import layering lint rules', () => {
   it('reports an import cycle as an error', async () => {
     expect(await lint('web/src/lib/cycle-a.ts')).toEqual([
       { rule: 'import-x/no-cycle', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('reports web code importing the functions (other than the contract) as an error', async () => {
+    expect(await lint('web/src/features/inbox/inbox-model.ts')).toEqual([
+      { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('reports the contract importing anything outside its folder as an error', async () => {
+    expect(await lint('functions/src/contract/enquiry-columns.ts')).toEqual([
+      { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
     ]);
   }, 60_000);
 

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { minifySync } from 'vite';
-import { ROOT } from './lib/emulator-env.ts';
+import { ROOT } from './lib/project.ts';
 import { format, resolveConfig } from 'prettier';
 import {
   firstScreenOf,

@@ -5,7 +5,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { PORTS, PROJECT_ID } from './lib/emulator-env.ts';
+import { PORTS, PROJECT_ID } from './lib/project.ts';
 import { demoEnquiries } from './lib/demo-enquiries.ts';
 
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;

@@ -6,7 +6,7 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { fail, PORTS, PROJECT_ID, requireJava } from './lib/emulator-env.ts';
+import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, PROJECT_ID, requireJava } from './lib/project.ts';
 import { LOCAL_SWEEP_ORIGIN, startLocalSweep, type LocalSweep } from './lib/local-sweep.ts';
 import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './lib/sales-accounts.ts';
 import {
@@ -24,17 +24,7 @@ const SITE_URL = `http://127.0.0.1:${PORTS.hosting}`;
 const MAIL_URL = `http://127.0.0.1:${PORTS.mailUi}`;
 const STARTUP_TIMEOUT_MS = 90_000;
 
-const LOCAL_PORTS = {
-  hosting: PORTS.hosting,
-  functions: PORTS.functions,
-  firestore: PORTS.firestore,
-  'firestore websocket': PORTS.firestoreWebSocket,
-  auth: PORTS.auth,
-  'emulator hub': PORTS.hub,
-  'mail SMTP': PORTS.smtp,
-  'mail UI': PORTS.mailUi,
-  sweep: PORTS.sweep,
-};
+const LOCAL_PORTS = { ...EMULATOR_PORTS, ...LOCAL_SERVER_PORTS };
 
 requireJava();
 await requireFreePorts(LOCAL_PORTS);

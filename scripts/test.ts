@@ -1,11 +1,12 @@
 /**
  * `npm test`: every check, cheapest first, stopping at the first failure: typecheck, lint, unit
- * tests, build, Firestore emulator tests (rules, delivery), then the whole stack (Firestore,
- * Functions and Hosting emulators) with the trigger, hosting and browser tests.
+ * tests, build (and that the firebase.json it writes is the committed one), Firestore emulator
+ * tests (rules, delivery), then the whole stack (Firestore, Functions and Hosting emulators) with
+ * the trigger, hosting and browser tests.
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
  */
 import { spawnSync } from 'node:child_process';
-import { fail, PORTS, requireJava, ROOT } from './lib/emulator-env.ts';
+import { fail, PORTS, requireJava, ROOT } from './lib/project.ts';
 import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
 import { requireFreePorts } from './lib/processes.ts';
 
@@ -35,6 +36,12 @@ const steps: { name: string; command: string[] }[] = [
   { name: 'Lint', command: ['npm', 'run', 'lint'] },
   { name: 'Unit tests', command: ['npx', 'vitest', 'run', '--project', 'web', '--project', 'node'] },
   { name: 'Build', command: ['npm', 'run', 'build'] },
+  {
+    // The build writes the CSP hashes of its inline code into firebase.json; a stale committed copy
+    // would deploy a policy that blocks the site's own boot script.
+    name: 'Committed firebase.json matches the build',
+    command: ['git', 'diff', '--exit-code', '--', 'firebase.json'],
+  },
   {
     name: 'Emulator tests (rules, delivery)',
     command: ['npx', ...emulatorExec('firestore', 'npx vitest run --project emulator')],

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { startLocalSweep } from './lib/local-sweep.ts';
-import { ROOT } from './lib/emulator-env.ts';
+import { ROOT } from './lib/project.ts';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {

@@ -5,11 +5,10 @@ import {
   admissionKeys,
   decideAdmission,
   DEFAULT_ADMISSION_LIMITS,
-  indiaDayKey,
-  indiaHourKey,
   normalisePhoneDigits,
   normaliseText,
 } from './admission';
+import { indiaDayKey, indiaHourKey } from './contract/india-time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './contract/enquiry';
 
 const now = new Date('2026-11-22T18:45:00Z'); // 00:15 on 23 November in India

@@ -25,7 +25,8 @@
  */
 import { createHash } from 'node:crypto';
 import { ENQUIRY_COLLECTION, withoutHiddenCharacters, type EnquiryCollection } from './contract/enquiry';
-import type { HeldReason } from './delivery-state';
+import type { HeldReason } from './contract/delivery';
+import { indiaDayKey, indiaHourKey } from './contract/india-time';
 
 /** Counters, duplicate fingerprints, digest and sweep bookkeeping; no rule lets a client near it. */
 export const ADMISSION_COLLECTION = 'enquiry-admission';
@@ -48,17 +49,6 @@ export type AdmissionLimits = {
 };
 
 export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = { perSenderDaily: 5, hourlyCap: 60, dailyCap: 400 };
-
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-/** `2026-11-22` and `2026-11-22T20`: the India-time day and hour a moment falls in. */
-export function indiaDayKey(at: Date): string {
-  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-export function indiaHourKey(at: Date): string {
-  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 13);
-}
 
 /** A hash for document IDs: the address or number cannot be read back from it. */
 export function hashKey(kind: string, value: string): string {

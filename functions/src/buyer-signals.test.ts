@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buyerSigns, deviceClockAgrees, rankForDigest, type DigestCandidate } from './buyer-signals';
 import { ENQUIRY_COLLECTION, formatEnquiryDate, formatEnquiryTime } from './contract/enquiry';
+import { INDIA_OFFSET_MS } from './contract/india-time';
 
 /** 10:30 in Coimbatore. */
 const SERVER_TIME = new Date('2026-03-02T05:00:00Z');
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** The date and time fields a device whose clock is `offsetMs` from UTC writes at `at`. */
 function deviceFields(at: Date, offsetMs: number) {

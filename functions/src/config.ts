@@ -8,7 +8,7 @@
  */
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './admission';
-import type { MailSettings } from './mail/template';
+import type { MailSettings } from './mail/message';
 import type { SmtpSettings } from './mail/transport';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */

@@ -1,5 +1,5 @@
 /**
- * The delivery record on every enquiry document, and the pure rules of its state machine.
+ * The pure rules of the delivery record's state machine.
  *
  *   (no record) ── admission ──┬─ same sender and text within 24 h ──────────────> DUPLICATE
  *                               ├─ sender over its daily limit, or a global cap ──> HELD
@@ -26,32 +26,15 @@
  *   next hourly digest lists it (`digest` goes from null to that digest's hour). Final.
  *
  * Only the functions write the record (Admin SDK, in transactions); the rules give visitors no
- * way to touch it. No Firebase imports here, so the export script and unit tests use it freely.
+ * way to touch it. The record's shape and states are part of the contract (contract/delivery.ts),
+ * which the inbox reads too; the rules of the machine are here. No Firebase imports.
  *
  * An operator can queue a capped-out, held or duplicate enquiry again by setting
  * `notification.state` to `PENDING`, `notification.attempts` to 0 and `notification.nextAttemptAt`
  * to the current time: the next sweep sends it, without admission control.
  */
-
-export const NOTIFICATION_FIELD = 'notification';
-
-export const DELIVERY_STATES = [
-  'PENDING',
-  'SENDING',
-  'SENT',
-  'FAILED',
-  'HELD',
-  'DIGESTED',
-  'DUPLICATE',
-] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-/** The states a retry sweep looks at: waiting, failed with attempts left, or stuck sending. */
-export const UNFINISHED_STATES: readonly DeliveryState[] = ['PENDING', 'FAILED', 'SENDING'];
-/** The states in which sales has been told about an enquiry, or never needs to be. */
-export const SETTLED_STATES: readonly DeliveryState[] = ['SENT', 'DIGESTED', 'DUPLICATE'];
-
-export const HELD_REASONS = ['sender-limit', 'hourly-cap', 'daily-cap'] as const;
-export type HeldReason = (typeof HELD_REASONS)[number];
+import { DELIVERY_STATES, type DeliveryState } from './contract/delivery';
+import { asDate } from './contract/india-time';
 
 /**
  * Instances of each enquiry trigger, one event at a time each: a flood of writes queues at the
@@ -87,48 +70,6 @@ export const MAX_DEFERRALS = 40;
 /** lastError is for people reading the document; SMTP replies can be long. */
 export const MAX_ERROR_TEXT_LENGTH = 500;
 
-/** Anything with `toDate()`: the Admin SDK's Timestamp, without importing it here. */
-export type TimestampLike = { toDate(): Date };
-
-export type AcknowledgementRecord = {
-  /** SKIPPED: the address already had its acknowledgement today. */
-  state: 'SENT' | 'FAILED' | 'SKIPPED';
-  at: TimestampLike;
-  messageId: string | null;
-  error: string | null;
-};
-
-/** The `notification` map as stored on the document. */
-export type DeliveryRecord<Time = TimestampLike> = {
-  state: DeliveryState;
-  /** Sends started, counted at claim time so a crash mid-send counts too. */
-  attempts: number;
-  lastError: string | null;
-  /** Who holds or last held the claim: `event:<trigger event id>` or `sweep:<run id>`. */
-  claimedBy: string | null;
-  leaseExpiresAt: Time | null;
-  /** When a sweep may pick the enquiry up; null once SENT or out of attempts. */
-  nextAttemptAt: Time | null;
-  sentAt: Time | null;
-  messageId: string | null;
-  updatedAt: Time;
-  /** Temporary refusals in a row; none of them spent an attempt. */
-  deferrals?: number;
-  heldReason?: HeldReason;
-  heldAt?: Time;
-  /** On a HELD enquiry: the sales emails its sender (name, email and phone) had that day before it. */
-  senderEmailsToday?: number;
-  digestedAt?: Time;
-  /**
-   * The hour (India time) of the digest that reported it, e.g. `2026-11-22T20`; null on a
-   * DUPLICATE that no digest has listed yet.
-   */
-  digest?: string | null;
-  /** `collection/id` of the first enquiry with the same sender and text. */
-  duplicateOf?: string;
-  acknowledgement?: AcknowledgementRecord;
-};
-
 export type DeliveryView = {
   state: DeliveryState;
   attempts: number;
@@ -136,14 +77,6 @@ export type DeliveryView = {
   nextAttemptAt: Date | null;
   deferrals?: number;
 };
-
-function asDate(value: unknown): Date | null {
-  if (value && typeof value === 'object' && 'toDate' in value && typeof value.toDate === 'function') {
-    const date: unknown = value.toDate();
-    return date instanceof Date ? date : null;
-  }
-  return value instanceof Date ? value : null;
-}
 
 /**
  * What the claim rules need from a stored record. `undefined` means no record yet (the enquiry was

@@ -23,18 +23,15 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import {
-  ADMISSION_COLLECTION,
-  COUNTER_RETENTION_MS,
-  digestKey,
-  EXPIRES_AT_FIELD,
-  indiaHourKey,
-} from './admission';
+import { ADMISSION_COLLECTION, COUNTER_RETENTION_MS, digestKey, EXPIRES_AT_FIELD } from './admission';
+import { indiaHourKey } from './contract/india-time';
 import { rankForDigest, type DigestCandidate } from './buyer-signals';
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/enquiry';
-import type { DeliveryDeps } from './delivery';
-import { DELIVERY_LEASE_MS, describeSendError, NOTIFICATION_FIELD } from './delivery-state';
-import { composeDigestEmail } from './mail/template';
+import type { DeliveryDeps } from './delivery-record';
+import { NOTIFICATION_FIELD } from './contract/delivery';
+import { DELIVERY_LEASE_MS, describeSendError } from './delivery-state';
+import { LOG_EVENTS } from './logs';
+import { composeDigestEmail } from './mail/digest-email';
 
 /** Enquiries one digest covers; more wait for the next hour's (the digest says how many). */
 export const DIGEST_MAX_ENQUIRIES = 1000;
@@ -209,7 +206,7 @@ async function finishUnmarkedDigests(deps: DeliveryDeps): Promise<number> {
       at: sentAt,
     });
     await lock.ref.update({ marked: true });
-    deps.log.warn('held enquiries digest marking finished by a later sweep', {
+    deps.log.warn(LOG_EVENTS.digestMarkingFinished, {
       hourKey: lock.get('hour'),
       marked,
     });
@@ -239,12 +236,9 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
   documentsRead += 1;
   if (lock.status !== 'locked') {
     if (lock.status === 'interrupted-this-hour') {
-      deps.log.warn(
-        'this hour’s digest stopped before it recorded its outcome; the next hour’s lists its enquiries',
-        {
-          hourKey: indiaHourKey(now),
-        },
-      );
+      deps.log.warn(LOG_EVENTS.digestInterrupted, {
+        hourKey: indiaHourKey(now),
+      });
     }
     return { status: lock.status, heldTotal, duplicatesTotal };
   }
@@ -282,7 +276,7 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
   } catch (error) {
     const reason = describeSendError(error);
     await updateOwnLock(deps, lock.ref, runId, { state: 'FAILED', lastError: reason, leaseExpiresAt: null });
-    deps.log.warn('held enquiries digest not sent; a later sweep tries again', {
+    deps.log.warn(LOG_EVENTS.digestNotSent, {
       hourKey,
       heldTotal,
       duplicatesTotal,
@@ -302,7 +296,7 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
   });
   const marked = await markReported(deps, covers, { hourKey, messageId, at: sentAt });
   await lock.ref.update({ marked: true });
-  deps.log.info('held enquiries digest sent', {
+  deps.log.info(LOG_EVENTS.digestSent, {
     hourKey,
     enquiries: covers.length,
     marked,

@@ -19,7 +19,8 @@ import {
   smtpPassword,
 } from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
-import { handleEnquiryCreated, type DeliveryDeps } from './delivery';
+import { handleEnquiryCreated } from './delivery';
+import type { DeliveryDeps } from './delivery-record';
 import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
 import { resendEnquiryEmail as resendForCaller, ResendError, type ResendCaller } from './resend';

@@ -27,17 +27,18 @@ import {
   dayCounter,
   EXPIRES_AT_FIELD,
   hashKey,
-  indiaHourKey,
   slotId,
-  type AdmissionLimits,
 } from './admission';
+import { indiaHourKey } from './contract/india-time';
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/enquiry';
 import { ENQUIRY_ID_PATTERN } from './contract/enquiry-id';
 import { SALES_CLAIM, SALES_REVOCATIONS_COLLECTION } from './contract/follow-up';
 import { RESEND_REQUEST_ID_PATTERN, type ResendRequest, type ResendResult } from './contract/resend';
-import { describeSendError, NOTIFICATION_FIELD } from './delivery-state';
-import { composeSalesEmail, type MailSettings } from './mail/template';
-import type { MailTransport } from './mail/transport';
+import { NOTIFICATION_FIELD } from './contract/delivery';
+import { describeSendError } from './delivery-state';
+import { LOG_EVENTS } from './logs';
+import { ALREADY_EXISTS, type DeliveryDeps } from './delivery-record';
+import { composeSalesEmail } from './mail/enquiry-emails';
 
 export const RESENDS_COLLECTION = 'enquiry-resends';
 /** A resend in flight longer than this died with its instance; the same click may try again. */
@@ -48,20 +49,9 @@ export const RESEND_RETENTION_MS = 30 * 24 * 60 * 60_000;
 export const RESENDS_PER_ACCOUNT_HOURLY = 10;
 /** Rounds a resend's claim may lose to another's slot before it gives up (each loss means a slot went). */
 const MAX_CLAIM_ROUNDS = 20;
-/** Firestore's gRPC code when a `create` finds the document already there. */
-const ALREADY_EXISTS = 6;
 
-export type ResendDeps = {
-  db: Firestore;
-  transport: MailTransport;
-  mail: MailSettings;
-  limits: AdmissionLimits;
-  clock: () => Date;
-  log: {
-    info: (message: string, fields: Record<string, unknown>) => void;
-    warn: (message: string, fields: Record<string, unknown>) => void;
-  };
-};
+/** What a resend needs is what a delivery needs: the database, the transport, the settings and limits. */
+export type ResendDeps = DeliveryDeps;
 
 /**
  * Who called, from the verified ID token; null when the call carried none. `authTime` is the
@@ -241,7 +231,7 @@ export async function resendEnquiryEmail(
   } catch (error) {
     const reason = describeSendError(error);
     await resendRef.update({ state: 'FAILED', error: reason, leaseExpiresAt: null });
-    deps.log.warn('enquiry email resend failed', { enquiry: path, requestedBy: caller.uid, error: reason });
+    deps.log.warn(LOG_EVENTS.resendFailed, { enquiry: path, requestedBy: caller.uid, error: reason });
     throw new ResendError('unavailable', `The email was not sent: ${reason}`);
   }
 
@@ -259,7 +249,7 @@ export async function resendEnquiryEmail(
     [`${NOTIFICATION_FIELD}.updatedAt`]: sentAt,
   });
   await batch.commit();
-  deps.log.info('enquiry email resent', {
+  deps.log.info(LOG_EVENTS.resent, {
     enquiry: path,
     requestedBy: caller.uid,
     messageId: sent.messageId,

@@ -14,8 +14,10 @@
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { ADMISSION_COLLECTION } from './admission';
 import { ENQUIRY_COLLECTIONS, SERVER_TIMESTAMP_FIELD, type EnquiryCollection } from './contract/enquiry';
-import { deliverEnquiry, type DeliveryDeps, type DeliveryOutcome } from './delivery';
-import { NOTIFICATION_FIELD, UNFINISHED_STATES } from './delivery-state';
+import { deliverEnquiry } from './delivery';
+import type { DeliveryDeps, DeliveryOutcome } from './delivery-record';
+import { NOTIFICATION_FIELD, UNFINISHED_STATES } from './contract/delivery';
+import { LOG_EVENTS } from './logs';
 import { DIGEST_MAX_DOCUMENT_READS, sendHeldDigest, type DigestOutcome } from './digest';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
@@ -181,6 +183,6 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
 
   summary.digest = await sendHeldDigest(deps, runId);
   if ('documentsRead' in summary.digest) summary.queried += summary.digest.documentsRead;
-  deps.log.info('enquiry sweep finished', { ...summary, digest: summary.digest.status });
+  deps.log.info(LOG_EVENTS.sweepFinished, { ...summary, digest: summary.digest.status });
   return summary;
 }

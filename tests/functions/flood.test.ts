@@ -14,8 +14,10 @@ import {
   FORM_PAGES,
   type EnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
-import { handleEnquiryCreated, type DeliveryOutcome } from '../../functions/src/delivery';
-import { SETTLED_STATES, TRIGGER_MAX_INSTANCES } from '../../functions/src/delivery-state';
+import { handleEnquiryCreated } from '../../functions/src/delivery';
+import type { DeliveryOutcome } from '../../functions/src/delivery-record';
+import { SETTLED_STATES } from '../../functions/src/contract/delivery';
+import { TRIGGER_MAX_INSTANCES } from '../../functions/src/delivery-state';
 import { SWEEP_MAX_DOCUMENT_READS, sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
 import { countingFirestore } from '../support/counting-firestore';
 import { allEnded } from '../support/concurrent';

@@ -6,7 +6,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
-import { ENQUIRY_ID_HEADER } from '../../functions/src/mail/template';
+import { ENQUIRY_ID_HEADER } from '../../functions/src/mail/message';
 import { SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/follow-up';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import {

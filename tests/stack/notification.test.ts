@@ -8,26 +8,8 @@
  *   flock /tmp/sme-emulator.lock npx tsx scripts/emulators.ts exec --only firestore,functions \
  *     "npx vitest run --project stack tests/stack/notification.test.ts"
  */
-import {
-  deleteApp as deleteAdminApp,
-  initializeApp as initializeAdminApp,
-  type App,
-} from 'firebase-admin/app';
-import {
-  getFirestore as getAdminFirestore,
-  type DocumentReference,
-  type Firestore as AdminFirestore,
-} from 'firebase-admin/firestore';
-import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  addDoc,
-  collection,
-  connectFirestoreEmulator,
-  getFirestore,
-  serverTimestamp,
-  terminate,
-  type Firestore,
-} from 'firebase/firestore/lite';
+import type { DocumentReference, Firestore as AdminFirestore } from 'firebase-admin/firestore';
+import { addDoc, collection, serverTimestamp, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildEnquiryPayload,
@@ -35,35 +17,28 @@ import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
 } from '../../functions/src/contract/enquiry';
-import type { DeliveryRecord } from '../../functions/src/delivery-state';
-import { PROJECT_ID } from '../support/emulator';
+import type { DeliveryRecord } from '../../functions/src/contract/delivery';
+import { openEmulatorClients, type EmulatorClients } from '../../scripts/lib/bench-harness';
 import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 
 /** Where functions/.env.local sends mail. */
 const EMULATOR_SMTP_PORT = 2525;
-const FIRESTORE_PORT = 8080;
 
 let catcher: SmtpCatcher;
-let client: FirebaseApp;
+let clients: EmulatorClients;
 let db: Firestore;
-let admin: App;
 let adminDb: AdminFirestore;
 
 beforeAll(async () => {
   catcher = await startSmtpCatcher({ port: EMULATOR_SMTP_PORT });
-  client = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, 'notification-stack-client');
-  db = getFirestore(client);
-  connectFirestoreEmulator(db, '127.0.0.1', FIRESTORE_PORT);
-  admin = initializeAdminApp({ projectId: PROJECT_ID }, 'notification-stack-admin');
-  adminDb = getAdminFirestore(admin);
+  clients = openEmulatorClients('notification-stack');
+  ({ db, adminDb } = clients);
 });
 
 afterAll(async () => {
   await catcher?.close();
-  if (db) await terminate(db);
-  if (client) await deleteApp(client);
-  if (admin) await deleteAdminApp(admin);
+  await clients?.close();
 });
 
 /** Resolves with the delivery record once the functions have marked the document SENT. */

@@ -164,17 +164,17 @@ export async function waitForHydration(page: Page): Promise<void> {
   await waitForReact(page);
 }
 
-/** How many quiet-or-not rounds `settle` watches before it lets the test go on regardless. */
+/** How many rounds `settle` watches for a quiet one before it fails. */
 const MAX_SETTLE_ROUNDS = 20;
 
 /**
  * Lets the page finish the work it has already queued (React commits state from timers and runs
  * its effects in later tasks): rounds of three trips through the task queue, which fake clocks do
- * not touch, until a round passes in which the document did not change. A page that keeps
- * changing on its own (a carousel on a real clock) is let go after MAX_SETTLE_ROUNDS.
+ * not touch, until a round passes in which the document did not change. A page still changing
+ * after MAX_SETTLE_ROUNDS fails the test, naming what kept changing.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(async (maxRounds) => {
+  const stillChanging = await page.evaluate(async (maxRounds) => {
     const nextTask = () =>
       new Promise<void>((resolve) => {
         const channel = new MessageChannel();
@@ -184,20 +184,32 @@ export async function settle(page: Page): Promise<void> {
         };
         channel.port2.postMessage(null);
       });
+    let lastChange = '';
+    const describe = (record: MutationRecord) => {
+      const target = record.target instanceof Element ? record.target : record.target.parentElement;
+      const where = target
+        ? `${target.tagName.toLowerCase()}${target.className ? `.${String(target.className).split(' ')[0]}` : ''}`
+        : 'document';
+      return `${record.type}${record.attributeName ? ` ${record.attributeName}` : ''} on ${where}`;
+    };
     for (let round = 0; round < maxRounds; round += 1) {
-      let changed = false;
-      const observer = new MutationObserver(() => {
-        changed = true;
-      });
+      const records: MutationRecord[] = [];
+      const observer = new MutationObserver((found) => records.push(...found));
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       await nextTask();
       await nextTask();
       await nextTask();
-      if (observer.takeRecords().length > 0) changed = true;
+      records.push(...observer.takeRecords());
       observer.disconnect();
-      if (!changed) return;
+      if (records.length === 0) return null;
+      lastChange = describe(records[records.length - 1] as MutationRecord);
     }
+    return lastChange;
   }, MAX_SETTLE_ROUNDS);
+  if (stillChanging)
+    throw new Error(
+      `The page did not settle in ${MAX_SETTLE_ROUNDS} rounds; it kept changing (last: ${stillChanging}).`,
+    );
 }
 
 /** A Friday evening in Coimbatore: a moment with a two-digit hour past noon and padded day and month. */

@@ -4,7 +4,7 @@
  * as when Cloud Functions kills an instance. The promise it returns never settles; the test moves
  * on without it, as the platform would.
  */
-import type { OutgoingMail } from '../../functions/src/mail/template';
+import type { OutgoingMail } from '../../functions/src/mail/message';
 import type { MailTransport, SentMail } from '../../functions/src/mail/transport';
 
 /** Never settles: whatever awaited it is gone. */

@@ -5,6 +5,7 @@
  * They are sized for a 2-core machine whose emulators, Chromium and a build share the CPU (five
  * runs of test:stack beside a build loop took 326–343 s each and passed with these).
  */
+import { vi } from 'vitest';
 
 /** Something a visitor does or sees in the browser. */
 export const UI_TIMEOUT_MS = 20_000;
@@ -19,9 +20,10 @@ export const DELIVERY_TIMEOUT_MS = 30_000;
 const READ_INTERVAL_MS = 100;
 
 /**
- * Reads until `done` holds, or fails with `describe(last read)` at the deadline. A plain read each
- * time: the emulator's snapshot listeners have been seen to miss an update on a busy machine (a
- * delivery the functions had marked SENT in 0.5 s still read SENDING 30 s later), a read cannot.
+ * Reads until `done` holds, or fails with `describe(last read)` at the deadline: vitest's own
+ * `vi.waitFor`, with a plain read each time. The emulator's snapshot listeners have been seen to
+ * miss an update on a busy machine (a delivery the functions had marked SENT in 0.5 s still read
+ * SENDING 30 s later), a read cannot.
  */
 export async function readUntil<T, Done extends T>(
   read: () => Promise<T>,
@@ -41,11 +43,21 @@ export async function readUntil<T>(
   timeoutMs: number,
   describe: (last: T) => string,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() >= deadline) throw new Error(describe(value));
-    await new Promise((resolve) => setTimeout(resolve, READ_INTERVAL_MS));
+  let lastRead: { value: T } | undefined;
+  try {
+    return await vi.waitFor(
+      async () => {
+        const value = await read();
+        lastRead = { value };
+        if (!done(value)) throw new Error(describe(value));
+        return value;
+      },
+      { timeout: timeoutMs, interval: READ_INTERVAL_MS },
+    );
+  } catch (error) {
+    // vi.waitFor says only "Timed out" when a read itself outlasts the deadline: say what was read.
+    if (error instanceof Error && /^Timed out in waitFor/.test(error.message))
+      throw new Error(lastRead ? describe(lastRead.value) : `no read answered within ${timeoutMs} ms`);
+    throw error;
   }
 }

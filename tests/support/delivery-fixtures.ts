@@ -13,9 +13,10 @@ import {
   type PopupEnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
-import type { DeliveryDeps, DeliveryLog } from '../../functions/src/delivery';
-import type { DeliveryRecord } from '../../functions/src/delivery-state';
-import type { MailSettings } from '../../functions/src/mail/template';
+import type { DeliveryDeps } from '../../functions/src/delivery-record';
+import type { DeliveryLog } from '../../functions/src/logs';
+import type { DeliveryRecord } from '../../functions/src/contract/delivery';
+import type { MailSettings } from '../../functions/src/mail/message';
 import { createSmtpTransport } from '../../functions/src/mail/transport';
 
 export const SALES_SETTINGS: MailSettings = {

@@ -1,14 +1,19 @@
 /**
- * The columns of an enquiry as a spreadsheet shows it: `npm run export` and the sales inbox's
- * "Download CSV" both write their files from this one list, so a file from either opens with the
- * same headers in the same order.
+ * The columns of an enquiry as a spreadsheet shows it: `npm run export`, the sales inbox's
+ * "Download CSV" and the hourly digest's attachment all write their files from this one list, so a
+ * file from any of them opens with the same headers in the same order and times in one format.
  *
- * No Firebase or Node imports, so the browser bundle, the scripts and the functions all use it.
+ * Part of the contract: imports only the contract.
  */
-import { csvFile } from '../csv';
-import { NOTIFICATION_FIELD, type HeldReason } from '../delivery-state';
-import { formatIndiaIso } from '../india-time';
-import { FIELDS_BY_COLLECTION, type EnquiryCollection } from './enquiry';
+import { csvFile } from './csv';
+import { deliveryRecordOf, HELD_REASON_TEXT, type HeldReason } from './delivery';
+import {
+  ENQUIRY_COLLECTION,
+  FIELDS_BY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from './enquiry';
+import { asDate, formatIndiaIso } from './india-time';
 
 /** A stored value as text: the contract stores strings, an Admin-written document may not. */
 export function fieldText(value: unknown): string {
@@ -18,29 +23,13 @@ export function fieldText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
-/** Why admission control held an enquiry back, as the sales team reads it. */
-export const HELD_REASON_TEXT: Record<HeldReason, string> = {
-  'sender-limit': 'this address or phone already had its emails today',
-  'hourly-cap': 'the hourly email cap was reached',
-  'daily-cap': 'the daily email cap was reached',
-};
-
-export type ExportDocument = { id: string; data: Record<string, unknown> };
+/** A stored enquiry; `collection` is needed only where one file holds both forms. */
+export type ExportDocument = { id: string; data: Record<string, unknown>; collection?: EnquiryCollection };
 
 export type ExportColumn = { header: string; value: (doc: ExportDocument) => string };
 
-/** Anything with `toDate()`: the Admin SDK's and the web SDK's Timestamp alike. */
-export function asDate(value: unknown): Date | null {
-  if (value && typeof value === 'object' && 'toDate' in value && typeof value.toDate === 'function') {
-    const date: unknown = value.toDate();
-    if (date instanceof Date) return date;
-  }
-  return null;
-}
-
 function delivery(doc: ExportDocument, key: string): unknown {
-  const record = doc.data[NOTIFICATION_FIELD];
-  return record && typeof record === 'object' ? (record as Record<string, unknown>)[key] : undefined;
+  return deliveryRecordOf(doc.data)[key];
 }
 
 function heldText(value: unknown): string {
@@ -53,14 +42,33 @@ function dateText(value: unknown): string {
   return date ? formatIndiaIso(date) : '';
 }
 
-/** Document id, server time, every contract field (by its label), then the email's delivery. */
-export function exportColumns(collection: EnquiryCollection): ExportColumn[] {
-  const fieldColumns = Object.entries(FIELDS_BY_COLLECTION[collection]).map(([name, rule]) => ({
+/** What the export calls each form, in the Form column of a file that holds both. */
+export const FORM_NAMES: Record<EnquiryCollection, string> = {
+  [ENQUIRY_COLLECTION]: 'Full form',
+  [POPUP_ENQUIRY_COLLECTION]: 'Popup',
+};
+
+/**
+ * Document id, server time, every contract field (by its label), then the email's delivery. For
+ * one form, that form's fields; for both (the digest), a 'Kind of form' column and every field of either.
+ */
+export function exportColumns(collections: EnquiryCollection | readonly EnquiryCollection[]): ExportColumn[] {
+  const forms = typeof collections === 'string' ? [collections] : collections;
+  const fields = new Map(forms.flatMap((collection) => Object.entries(FIELDS_BY_COLLECTION[collection])));
+  const fieldColumns = [...fields].map(([name, rule]) => ({
     header: rule.label,
     value: (doc: ExportDocument) => fieldText(doc.data[name]),
   }));
   return [
     { header: 'Enquiry ID', value: (doc) => doc.id },
+    ...(forms.length > 1
+      ? [
+          {
+            header: 'Kind of form',
+            value: (doc: ExportDocument) => (doc.collection ? FORM_NAMES[doc.collection] : ''),
+          },
+        ]
+      : []),
     { header: 'Received at', value: (doc) => dateText(doc.data.createdAt) },
     ...fieldColumns,
     // No record yet means the trigger has not run (or never did): the sweeper will pick it up.
@@ -76,8 +84,13 @@ export function exportColumns(collection: EnquiryCollection): ExportColumn[] {
   ];
 }
 
-export function enquiriesToCsv(collection: EnquiryCollection, docs: ExportDocument[]): string {
-  const columns = exportColumns(collection);
+/** A whole CSV file, the `before` columns (a digest's rank, say) first, then the export's. */
+export function enquiriesToCsv(
+  collections: EnquiryCollection | readonly EnquiryCollection[],
+  docs: ExportDocument[],
+  before: ExportColumn[] = [],
+): string {
+  const columns = [...before, ...exportColumns(collections)];
   return csvFile(
     columns.map((column) => column.header),
     docs.map((doc) => columns.map((column) => column.value(doc))),

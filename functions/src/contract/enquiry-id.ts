@@ -15,13 +15,21 @@ export const ENQUIRY_ID_LENGTH = 20;
 const ENQUIRY_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const ENQUIRY_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
 
+/**
+ * The Web Crypto object every platform the contract runs on has (browsers, Node 20), typed here
+ * because the contract compiles without DOM or Node types.
+ */
+function webCrypto(): { getRandomValues<T extends Uint8Array>(array: T): T } {
+  return (globalThis as unknown as { crypto: { getRandomValues<T extends Uint8Array>(array: T): T } }).crypto;
+}
+
 /** A fresh enquiry ID from the platform's cryptographic random source (browser and Node alike). */
 export function newEnquiryId(): string {
   // 248 is the largest multiple of 62 below 256: rejecting bytes above it keeps every character equally likely.
   const limit = 256 - (256 % ENQUIRY_ID_ALPHABET.length);
   let id = '';
   while (id.length < ENQUIRY_ID_LENGTH) {
-    for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(ENQUIRY_ID_LENGTH * 2))) {
+    for (const byte of webCrypto().getRandomValues(new Uint8Array(ENQUIRY_ID_LENGTH * 2))) {
       if (byte < limit && id.length < ENQUIRY_ID_LENGTH)
         id += ENQUIRY_ID_ALPHABET[byte % ENQUIRY_ID_ALPHABET.length];
     }

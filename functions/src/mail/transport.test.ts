@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../tests/support/smtp-catcher';
 import { createSmtpTransport } from './transport';
-import type { OutgoingMail } from './template';
+import type { OutgoingMail } from './message';
 
 const mail: OutgoingMail = {
   from: 'SME Hair website <enquiries@sme-hair.example>',

@@ -3,7 +3,7 @@
  * transport (the production SMTP server, the emulator's catcher, a server that refuses mail).
  */
 import { createTransport } from 'nodemailer';
-import type { OutgoingMail } from './template';
+import type { OutgoingMail } from './message';
 
 export type SmtpSettings = {
   host: string;

@@ -64,3 +64,18 @@ export function loadPageAfresh(now = Date.now()): void {
   }
   window.location.reload();
 }
+
+/**
+ * `start` run once and its promise shared, unless it fails: a failed chunk download or connection
+ * must not poison later attempts, so the next call starts afresh.
+ */
+export function sharedUnlessFailed<T>(start: () => Promise<T>): () => Promise<T> {
+  let shared: Promise<T> | undefined;
+  return () => {
+    shared ??= start().catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+    return shared;
+  };
+}

@@ -17,8 +17,15 @@ export const firebaseConfig = {
 };
 
 /** demo- projects exist only in the emulator, so they always talk to it. */
-export const emulatorHost =
+const emulatorHost =
   env.VITE_FIRESTORE_EMULATOR_HOST || (projectId.startsWith('demo-') ? '127.0.0.1:8080' : '');
+
+/** The Firestore emulator's host and port, or null for the real project. */
+export function firestoreEmulator(): { host: string; port: number } | null {
+  if (!emulatorHost) return null;
+  const [host = '127.0.0.1', port = '8080'] = emulatorHost.split(':');
+  return { host, port: Number(port) };
+}
 
 export const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
 

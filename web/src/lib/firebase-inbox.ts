@@ -10,7 +10,7 @@ import type { EnquiryCollection } from '@contract/enquiry';
 import { FOLLOW_UP_FIELD, followUpVersion, SALES_CLAIM, type FollowUpStatus } from '@contract/follow-up';
 import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
 import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
-import { loadCode } from './code-loading';
+import { loadCode, sharedUnlessFailed } from './code-loading';
 
 const INBOX_APP_NAME = 'sales-inbox';
 /** The functions' region (ENQUIRY_REGION); the emulator ignores it. */
@@ -34,7 +34,7 @@ export type StoredEnquiry = {
 };
 
 async function connect() {
-  const [appSdk, auth, firestore, functions, { firebaseConfig, emulatorHost, startAppCheck }] =
+  const [appSdk, auth, firestore, functions, { firebaseConfig, firestoreEmulator, startAppCheck }] =
     await loadCode(() =>
       Promise.all([
         import('firebase/app'),
@@ -55,26 +55,20 @@ async function connect() {
   const db = firestore.getFirestore(app);
   const callables = functions.getFunctions(app, functionsRegion);
   // demo- projects (and VITE_FIRESTORE_EMULATOR_HOST) use the emulators on the same host.
-  if (emulatorHost) {
-    const [host = '127.0.0.1', port = '8080'] = emulatorHost.split(':');
-    auth.connectAuthEmulator(authInstance, `http://${host}:${AUTH_EMULATOR_PORT}`, { disableWarnings: true });
-    firestore.connectFirestoreEmulator(db, host, Number(port));
-    functions.connectFunctionsEmulator(callables, host, FUNCTIONS_EMULATOR_PORT);
+  const emulator = firestoreEmulator();
+  if (emulator) {
+    auth.connectAuthEmulator(authInstance, `http://${emulator.host}:${AUTH_EMULATOR_PORT}`, {
+      disableWarnings: true,
+    });
+    firestore.connectFirestoreEmulator(db, emulator.host, emulator.port);
+    functions.connectFunctionsEmulator(callables, emulator.host, FUNCTIONS_EMULATOR_PORT);
   }
   return { auth, authInstance, firestore, db, functions, callables };
 }
 
 export type InboxConnection = Awaited<ReturnType<typeof connect>>;
 
-let connection: Promise<InboxConnection> | undefined;
-
-export function connectInbox(): Promise<InboxConnection> {
-  connection ??= connect().catch((error: unknown) => {
-    connection = undefined;
-    throw error;
-  });
-  return connection;
-}
+export const connectInbox: () => Promise<InboxConnection> = sharedUnlessFailed(connect);
 
 /** Calls back with the signed-in account (claims read from a fresh ID token) or null. */
 export function watchUser(

@@ -4,35 +4,25 @@
  */
 import type { EnquiryCollection } from '@contract/enquiry';
 import { ENQUIRY_RECEIPTS_COLLECTION } from '@contract/enquiry-id';
-import { loadCode } from './code-loading';
+import { loadCode, sharedUnlessFailed } from './code-loading';
 
 /** A visitor should hear back within this time rather than watch a spinner forever. */
 export const WRITE_TIMEOUT_MS = 20_000;
 
 async function connect() {
-  const [{ initializeApp }, firestore, { firebaseConfig, emulatorHost, startAppCheck }] = await loadCode(() =>
-    Promise.all([import('firebase/app'), import('firebase/firestore/lite'), import('./firebase-config')]),
+  const [{ initializeApp }, firestore, { firebaseConfig, firestoreEmulator, startAppCheck }] = await loadCode(
+    () =>
+      Promise.all([import('firebase/app'), import('firebase/firestore/lite'), import('./firebase-config')]),
   );
   const app = initializeApp(firebaseConfig);
   await startAppCheck(app);
   const db = firestore.getFirestore(app);
-  if (emulatorHost) {
-    const [host = '127.0.0.1', port = '8080'] = emulatorHost.split(':');
-    firestore.connectFirestoreEmulator(db, host, Number(port));
-  }
+  const emulator = firestoreEmulator();
+  if (emulator) firestore.connectFirestoreEmulator(db, emulator.host, emulator.port);
   return { db, firestore };
 }
 
-let connection: ReturnType<typeof connect> | undefined;
-
-function openConnection() {
-  connection ??= connect().catch((error: unknown) => {
-    // A failed chunk download must not poison later attempts.
-    connection = undefined;
-    throw error;
-  });
-  return connection;
-}
+const openConnection = sharedUnlessFailed(connect);
 
 /** Starts fetching the SDK early (first focus on a form) so the submit itself is quick. */
 export function prepareEnquiryStore(): void {

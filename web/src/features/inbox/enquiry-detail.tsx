@@ -1,5 +1,6 @@
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
-import { HELD_REASON_TEXT } from '@contract/enquiry-columns';
+import { HELD_REASON_TEXT } from '@contract/delivery';
+import { asDate } from '@contract/india-time';
 import {
   FOLLOW_UP_NOTE_MAX_LENGTH,
   FOLLOW_UP_STATUSES,
@@ -21,11 +22,6 @@ import {
   type InboxEnquiry,
 } from './inbox-model';
 import { StateBadge } from './state-badge';
-
-const asDate = (value: unknown): Date | null =>
-  value && typeof value === 'object' && 'toDate' in value && typeof value.toDate === 'function'
-    ? (value.toDate() as Date)
-    : null;
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';

@@ -18,17 +18,18 @@ import {
   isFollowUpStatus,
   type FollowUpStatus,
 } from '@contract/follow-up';
-import { DELIVERY_STATES, type DeliveryState } from '../../../../functions/src/delivery-state';
+import { mailtoHref, phoneLinks } from '@contract/contact-links';
+import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery';
+import { FORM_NAMES } from '@contract/enquiry-columns';
+import { asDate, shiftedToIndia, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
 
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
 /** Weeks in the chart. */
 export const CHART_WEEKS = 12;
 
-export const FORM_LABELS: Record<EnquiryCollection, string> = {
-  [ENQUIRY_COLLECTION]: 'Full form',
-  [POPUP_ENQUIRY_COLLECTION]: 'Popup',
-};
+/** The forms by the names the export gives them. */
+export const FORM_LABELS = FORM_NAMES;
 
 export const FORM_FILTER_VALUES = { full: ENQUIRY_COLLECTION, popup: POPUP_ENQUIRY_COLLECTION } as const;
 export type FormFilter = keyof typeof FORM_FILTER_VALUES | '';
@@ -107,20 +108,14 @@ export function collectionsFor(filter: InboxFilter): EnquiryCollection[] {
   return filter.form ? [FORM_FILTER_VALUES[filter.form]] : [...ENQUIRY_COLLECTIONS];
 }
 
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 86_400_000;
 
-/** Midnight India time at the start of a yyyy-mm-dd day. */
-export function startOfIndiaDay(day: string): Date {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date) - INDIA_OFFSET_MS);
-}
-
-/** The filter's date range as times: `to` includes its whole day. */
+/** The filter's date range as times (India days): `to` includes its whole day. */
 export function dateRange(filter: InboxFilter): { since: Date | null; until: Date | null } {
+  const to = filter.to ? startOfIndiaDay(filter.to) : null;
   return {
     since: filter.from ? startOfIndiaDay(filter.from) : null,
-    until: filter.to ? new Date(startOfIndiaDay(filter.to).getTime() + DAY_MS) : null,
+    until: to ? new Date(to.getTime() + DAY_MS) : null,
   };
 }
 
@@ -163,12 +158,11 @@ export type FollowUpView = {
 /** The stored follow-up map as the inbox shows it; anything missing reads as not followed up. */
 export function followUpFromRecord(raw: unknown): FollowUpView {
   const record = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const at = record.updatedAt as { toDate?: () => Date } | undefined;
   return {
     status: isFollowUpStatus(record.status) ? record.status : DEFAULT_FOLLOW_UP_STATUS,
     note: text(record.note),
     updatedByEmail: text(record.updatedByEmail) || null,
-    updatedAt: typeof at?.toDate === 'function' ? at.toDate() : null,
+    updatedAt: asDate(record.updatedAt),
     version: followUpVersion({ [FOLLOW_UP_FIELD]: record }),
   };
 }
@@ -254,16 +248,13 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** The last `weeks` weeks (Monday to Sunday, India time), oldest first, the current one last. */
 export function chartWeeks(now: Date, weeks = CHART_WEEKS): ChartWeek[] {
-  const local = new Date(now.getTime() + INDIA_OFFSET_MS);
-  const sinceMonday = (local.getUTCDay() + 6) % 7;
-  const mondayUtc =
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - sinceMonday) - INDIA_OFFSET_MS;
+  const monday = startOfIndiaWeek(now).getTime();
   return Array.from({ length: weeks }, (_, index) => {
-    const start = new Date(mondayUtc - (weeks - 1 - index) * 7 * DAY_MS);
-    const shown = new Date(start.getTime() + INDIA_OFFSET_MS);
+    const start = new Date(monday - (weeks - 1 - index) * WEEK_MS);
+    const shown = shiftedToIndia(start);
     return {
       start,
-      end: new Date(start.getTime() + 7 * DAY_MS),
+      end: new Date(start.getTime() + WEEK_MS),
       label: `${shown.getUTCDate()} ${MONTHS[shown.getUTCMonth()] ?? ''}`,
     };
   });
@@ -272,27 +263,22 @@ export function chartWeeks(now: Date, weeks = CHART_WEEKS): ChartWeek[] {
 /** `22 Nov 2026, 14:05` in India time, as the sales team reads it. */
 export function formatReceived(at: Date | null): string {
   if (!at) return 'just now';
-  const local = new Date(at.getTime() + INDIA_OFFSET_MS);
+  const local = shiftedToIndia(at);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()] ?? ''} ${local.getUTCFullYear()}, ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
 
-/** The contract keeps ten-digit Indian numbers. */
-const INDIA_DIALLING_CODE = '91';
-
+/** Call, WhatsApp (with a greeting) and email (with a subject and the greeting) for one enquiry. */
 export function contactLinks(enquiry: InboxEnquiry, companyName: string) {
-  const phone = text(enquiry.data.phone).replace(/\D/g, '');
   const email = text(enquiry.data.email);
   const name = text(enquiry.data.name);
-  const subject = `Your enquiry to ${companyName}`;
   const greeting = `Hello ${name}, thank you for your enquiry to ${companyName}.`;
+  const phone = phoneLinks(text(enquiry.data.phone), greeting);
   return {
-    call: phone ? `tel:+${INDIA_DIALLING_CODE}${phone}` : null,
-    whatsApp: phone
-      ? `https://wa.me/${INDIA_DIALLING_CODE}${phone}?text=${encodeURIComponent(greeting)}`
-      : null,
+    call: phone?.tel ?? null,
+    whatsApp: phone?.whatsapp ?? null,
     email: email
-      ? `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${greeting}\n\n`)}`
+      ? mailtoHref(email, { subject: `Your enquiry to ${companyName}`, body: `${greeting}\n\n` })
       : null,
   };
 }

@@ -12,20 +12,20 @@ import {
 import {
   ACKNOWLEDGEMENT_SUBJECT,
   composeAcknowledgementEmail,
-  composeDigestEmail,
   composeSalesEmail,
-  DIGEST_TABLE_ROWS,
-  ENQUIRY_ID_HEADER,
-  escapeHtml,
-  headerText,
-  mailtoHref,
-  MAX_HEADER_LINE_LENGTH,
   salesSubject,
+} from './enquiry-emails';
+import { composeDigestEmail, DIGEST_TABLE_ROWS, type DigestEntry } from './digest-email';
+import {
+  ENQUIRY_ID_HEADER,
+  MAX_HEADER_LINE_LENGTH,
   type Enquiry,
-  type DigestEntry,
   type MailSettings,
   type OutgoingMail,
-} from './template';
+} from './message';
+import { escapeHtml, headerText } from './text';
+import { mailtoHref } from '../contract/contact-links';
+import { PRIYA } from '../../../tests/support/delivery-fixtures';
 import { nodemailerMessage } from './transport';
 
 const submittedAt = new Date(2026, 0, 15, 10, 4, 9);
@@ -37,15 +37,7 @@ const settings: MailSettings = {
 
 function fullEnquiry(overrides: Record<string, string> = {}): Enquiry {
   const payload = buildEnquiryPayload(
-    {
-      name: 'Priya Raman',
-      companyname: 'Raman Salons',
-      phone: '9876543210',
-      email: 'priya@example.com',
-      city: 'Chennai',
-      ordertype: 'Bulk',
-      message: 'Need 20 kg of raw temple hair,\n10-18 inch, every month.',
-    },
+    { ...PRIYA, message: 'Need 20 kg of raw temple hair,\n10-18 inch, every month.' },
     'Homepage',
     submittedAt,
   );
@@ -347,7 +339,7 @@ describe('injections a script can try through the enquiry, checked on the parsed
     expect(String(parsed.html)).toContain(
       'href="mailto:o%27neil%2Bhair@mail.co.uk?subject=Re%3A%20New%20enquiry',
     );
-    expect(mailtoHref('a b@c.d', 'x&y=z')).toBe('mailto:a%20b@c.d?subject=x%26y%3Dz');
+    expect(mailtoHref('a b@c.d', { subject: 'x&y=z' })).toBe('mailto:a%20b@c.d?subject=x%26y%3Dz');
   });
 });
 
@@ -405,7 +397,7 @@ describe('the hourly digest of held enquiries', () => {
         .filter(Boolean) ?? [];
     expect(lines).toHaveLength(121);
     expect(lines[0]).toMatch(
-      /^Rank,Enquiry,Received at,Form,No email of its own because,Signs of a real buyer,Name,/,
+      /^Rank,Enquiry,No email of its own because,Signs of a real buyer,Enquiry ID,Kind of form,Received at,Form,Name,/,
     );
     expect(lines.some((line) => line.includes('Buyer 118'))).toBe(true);
   });

@@ -1,0 +1,81 @@
+/**
+ * The delivery record on every enquiry document (`notification`): its states and its shape, as the
+ * functions write it and the sales inbox, the export and the digest read it. The state machine's
+ * rules (who may claim, retries, backoff) are the functions' own, in functions/src/delivery-state.ts.
+ *
+ * Part of the contract: no imports.
+ */
+export const NOTIFICATION_FIELD = 'notification';
+
+export const DELIVERY_STATES = [
+  'PENDING',
+  'SENDING',
+  'SENT',
+  'FAILED',
+  'HELD',
+  'DIGESTED',
+  'DUPLICATE',
+] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** The states a retry sweep looks at: waiting, failed with attempts left, or stuck sending. */
+export const UNFINISHED_STATES: readonly DeliveryState[] = ['PENDING', 'FAILED', 'SENDING'];
+/** The states in which sales has been told about an enquiry, or never needs to be. */
+export const SETTLED_STATES: readonly DeliveryState[] = ['SENT', 'DIGESTED', 'DUPLICATE'];
+
+export const HELD_REASONS = ['sender-limit', 'hourly-cap', 'daily-cap'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
+/** Why admission control held an enquiry back, as the sales team reads it. */
+export const HELD_REASON_TEXT: Record<HeldReason, string> = {
+  'sender-limit': 'this sender (the same name, email and phone) already had its emails today',
+  'hourly-cap': 'the hourly email cap was reached',
+  'daily-cap': 'the daily email cap was reached',
+};
+
+/** The delivery record of an enquiry's data, or an empty one. */
+export function deliveryRecordOf(data: Record<string, unknown>): Record<string, unknown> {
+  const record = data[NOTIFICATION_FIELD];
+  return record && typeof record === 'object' ? (record as Record<string, unknown>) : {};
+}
+
+/** Anything with `toDate()`: the Admin SDK's Timestamp, without importing it here. */
+export type TimestampLike = { toDate(): Date };
+
+export type AcknowledgementRecord = {
+  /** SKIPPED: the address already had its acknowledgement today. */
+  state: 'SENT' | 'FAILED' | 'SKIPPED';
+  at: TimestampLike;
+  messageId: string | null;
+  error: string | null;
+};
+
+/** The `notification` map as stored on the document. */
+export type DeliveryRecord<Time = TimestampLike> = {
+  state: DeliveryState;
+  /** Sends started, counted at claim time so a crash mid-send counts too. */
+  attempts: number;
+  lastError: string | null;
+  /** Who holds or last held the claim: `event:<trigger event id>` or `sweep:<run id>`. */
+  claimedBy: string | null;
+  leaseExpiresAt: Time | null;
+  /** When a sweep may pick the enquiry up; null once SENT or out of attempts. */
+  nextAttemptAt: Time | null;
+  sentAt: Time | null;
+  messageId: string | null;
+  updatedAt: Time;
+  /** Temporary refusals in a row; none of them spent an attempt. */
+  deferrals?: number;
+  heldReason?: HeldReason;
+  heldAt?: Time;
+  /** On a HELD enquiry: the sales emails its sender (name, email and phone) had that day before it. */
+  senderEmailsToday?: number;
+  digestedAt?: Time;
+  /**
+   * The hour (India time) of the digest that reported it, e.g. `2026-11-22T20`; null on a
+   * DUPLICATE that no digest has listed yet.
+   */
+  digest?: string | null;
+  /** `collection/id` of the first enquiry with the same sender and text. */
+  duplicateOf?: string;
+  acknowledgement?: AcknowledgementRecord;
+};

@@ -1,0 +1,207 @@
+/**
+ * The hourly digest email: every enquiry admission control kept from an email of its own, those
+ * with the most signs of a real buyer first, a table of 50 and a CSV (the export's columns, with
+ * the digest's rank and reasons first) of every one.
+ */
+import {
+  BUYER_SIGN_TEXT,
+  BUYER_SIGNS,
+  signCount,
+  type BuyerSigns,
+  type DigestCandidate,
+} from '../buyer-signals';
+import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery';
+import { ENQUIRY_COLLECTIONS } from '../contract/enquiry';
+import { enquiriesToCsv, fieldText, type ExportDocument } from '../contract/enquiry-columns';
+import { formatIndiaDateTime } from '../contract/india-time';
+import { formDescription } from './enquiry-emails';
+import { messageIdFor, type Enquiry, type MailSettings, type OutgoingMail } from './message';
+import { cutTo, escapeHtml, NOT_GIVEN, oneLineText } from './text';
+
+/** Rows of the digest's table; the CSV attachment carries every enquiry the digest reports. */
+export const DIGEST_TABLE_ROWS = 50;
+/** A table cell shows this much of a value; the CSV has all of it. */
+const DIGEST_CELL_LENGTH = 60;
+
+export type DigestEntry = { candidate: DigestCandidate; signs: BuyerSigns };
+
+export type Digest = {
+  /**
+   * What this digest reports (held enquiries, which it then marks DIGESTED, and duplicates not yet
+   * listed), those that look most like real buyers first (rankForDigest).
+   */
+  entries: DigestEntry[];
+  /** Every enquiry held when the digest was written, which may be more than one digest carries. */
+  heldTotal: number;
+  /** Every duplicate not yet listed when the digest was written. */
+  duplicatesTotal: number;
+  /** The India-time hour this digest belongs to, e.g. `2026-11-22T20`; at most one per hour. */
+  hourKey: string;
+  writtenAt: Date;
+};
+
+/** Why an entry had no email of its own, as the sales team reads it. */
+function whyText(candidate: DigestCandidate): string {
+  if (candidate.kind === 'duplicate')
+    return `duplicate of ${oneLineText(candidate.duplicateOf ?? 'an earlier enquiry')}`;
+  const reason = candidate.heldReason ?? 'unknown';
+  return HELD_REASON_TEXT[reason as HeldReason] ?? oneLineText(reason);
+}
+
+function signsText(signs: BuyerSigns): string {
+  const shown = BUYER_SIGNS.filter((sign) => signs[sign]).map((sign) => BUYER_SIGN_TEXT[sign]);
+  return `${signCount(signs)} of ${BUYER_SIGNS.length}${shown.length ? `: ${shown.join(', ')}` : ''}`;
+}
+
+function candidateAsEnquiry(candidate: DigestCandidate): Enquiry {
+  return {
+    collection: candidate.collection,
+    id: candidate.id,
+    data: candidate.data,
+    receivedAt: candidate.receivedAt,
+  };
+}
+
+/**
+ * The digest's CSV: its rank, the enquiry's path, why it had no email of its own and its signs,
+ * then the export's own columns for both forms.
+ */
+function digestCsv(entries: DigestEntry[]): string {
+  const byDocument = new Map(entries.map((entry, index) => [entry.candidate, { ...entry, rank: index + 1 }]));
+  const entryOf = (doc: ExportDocument) => byDocument.get(doc as DigestCandidate);
+  return enquiriesToCsv(
+    ENQUIRY_COLLECTIONS,
+    entries.map(({ candidate }) => candidate),
+    [
+      { header: 'Rank', value: (doc) => String(entryOf(doc)?.rank ?? '') },
+      { header: 'Enquiry', value: (doc) => `${doc.collection ?? ''}/${doc.id}` },
+      {
+        header: 'No email of its own because',
+        value: (doc) => {
+          const entry = entryOf(doc);
+          return entry ? whyText(entry.candidate) : '';
+        },
+      },
+      {
+        header: 'Signs of a real buyer',
+        value: (doc) => {
+          const entry = entryOf(doc);
+          return entry ? signsText(entry.signs) : '';
+        },
+      },
+    ],
+  );
+}
+
+type DigestRow = {
+  received: string;
+  form: string;
+  name: string;
+  email: string;
+  phone: string;
+  why: string;
+  signs: string;
+};
+
+function digestRow({ candidate, signs }: DigestEntry): DigestRow {
+  const cell = (value: unknown) => cutTo(oneLineText(fieldText(value)), DIGEST_CELL_LENGTH) || NOT_GIVEN;
+  return {
+    received: candidate.receivedAt ? formatIndiaDateTime(candidate.receivedAt) : 'unknown',
+    form: formDescription(candidateAsEnquiry(candidate)),
+    name: cell(candidate.data.name),
+    email: cell(candidate.data.email),
+    phone: cell(candidate.data.phone),
+    why: whyText(candidate),
+    signs: signsText(signs),
+  };
+}
+
+const heldIn = (digest: Digest) => digest.entries.filter(({ candidate }) => candidate.kind === 'held').length;
+
+export function digestSubject(digest: Digest): string {
+  const held = heldIn(digest);
+  const duplicates = digest.entries.length - held;
+  const duplicateText = duplicates ? `, ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : '';
+  return `Held enquiries: ${held} not emailed one by one${duplicateText} (${formatIndiaDateTime(digest.writtenAt)})`;
+}
+
+export function composeDigestEmail(digest: Digest, settings: MailSettings): OutgoingMail {
+  const subject = digestSubject(digest);
+  const count = digest.entries.length;
+  const held = heldIn(digest);
+  const duplicates = count - held;
+  const shown = digest.entries.slice(0, DIGEST_TABLE_ROWS).map(digestRow);
+  const later = digest.heldTotal + digest.duplicatesTotal - count;
+  const intro = [
+    `${held} enquiries were held back instead of being emailed one by one: the same sender wrote`,
+    'too often, or the site sent its hourly or daily number of enquiry emails. None is lost: each is',
+    'in Firestore and in the sales inbox.',
+  ];
+  if (duplicates > 0) {
+    intro.push(
+      `${duplicates} were duplicates: the same name, email and phone sent the same enquiry again`,
+      'within 24 hours; each names the enquiry it repeats.',
+    );
+  }
+  const tableNote =
+    count > shown.length
+      ? `The table shows ${shown.length} of them, those with the most signs of a real buyer first; the attached CSV has all ${count}.`
+      : `All ${count} are in the table, those with the most signs of a real buyer first, and in the attached CSV.`;
+  const signsNote = `Signs of a real buyer: ${BUYER_SIGNS.map((sign) => BUYER_SIGN_TEXT[sign]).join(', ')}.`;
+  const laterNote = later > 0 ? [`${later} more follow in the next digest.`] : [];
+  const text = [
+    subject,
+    '',
+    ...intro,
+    tableNote,
+    signsNote,
+    ...laterNote,
+    '',
+    ...shown.map(
+      (row, index) =>
+        `${index + 1}. ${row.received} | ${row.form} | ${row.name} | ${row.email} | ${row.phone} | ${row.why} | ${row.signs}`,
+    ),
+  ].join('\n');
+  const th = (label: string) =>
+    `<th style="text-align:left;padding:4px 8px;border-bottom:1px solid #ccc">${label}</th>`;
+  const td = (value: string) => `<td style="padding:4px 8px;vertical-align:top">${escapeHtml(value)}</td>`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222;line-height:1.45">',
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
+    `<p>${escapeHtml(intro.join(' '))}</p>`,
+    `<p>${escapeHtml(tableNote)} ${escapeHtml(signsNote)}${laterNote.map((note) => ` ${escapeHtml(note)}`).join('')}</p>`,
+    '<table role="presentation" style="border-collapse:collapse">',
+    `<tr>${['#', 'Received', 'Form', 'Name', 'Email', 'Phone', 'No email of its own because', 'Signs of a real buyer'].map(th).join('')}</tr>`,
+    ...shown.map(
+      (row, index) =>
+        `<tr>${[String(index + 1), row.received, row.form, row.name, row.email, row.phone, row.why, row.signs].map(td).join('')}</tr>`,
+    ),
+    '</table>',
+    '</body></html>',
+  ].join('\n');
+  return {
+    from: settings.from,
+    to: settings.salesRecipients,
+    subject,
+    text,
+    html,
+    messageId: messageIdFor(
+      'digest',
+      { collection: 'held', id: digest.hourKey.replace(/[^0-9T]/g, '') },
+      settings.from,
+    ),
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      'X-Enquiry-Digest': digest.hourKey.replace(/[^0-9T-]/g, ''),
+    },
+    attachments: [
+      {
+        filename: `held-enquiries-${digest.hourKey.replace(/[^0-9T-]/g, '')}.csv`,
+        content: digestCsv(digest.entries),
+        contentType: 'text/csv; charset=utf-8',
+      },
+    ],
+  };
+}

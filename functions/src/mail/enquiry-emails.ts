@@ -1,0 +1,217 @@
+/**
+ * The emails about one enquiry: the sales team's notification (every field, one-click reply, call
+ * and WhatsApp) and the optional short acknowledgement to the visitor. Visitor text goes through
+ * text.ts on its way in.
+ */
+import { mailtoHref, phoneLinks } from '../contract/contact-links';
+import { ENQUIRY_COLLECTION, ENQUIRY_FIELDS, FIELDS_BY_COLLECTION, FORM_PAGES } from '../contract/enquiry';
+import { formatIndiaDateTime } from '../contract/india-time';
+import {
+  ENQUIRY_ID_HEADER,
+  messageIdFor,
+  type Enquiry,
+  type MailSettings,
+  type OutgoingMail,
+} from './message';
+import {
+  cutTo,
+  displayNameText,
+  enquiryPathText,
+  escapeHtml,
+  field,
+  headerText,
+  isAcceptedAddress,
+  NOT_GIVEN,
+  oneLineText,
+  visibleText,
+  visitorAddress,
+} from './text';
+
+/** Long enough for any subject the contract allows; cuts off what an Admin-written document might hold. */
+const MAX_SUBJECT_LENGTH = 250;
+/** A display name in Reply-To: the contract's name limit. */
+const MAX_DISPLAY_NAME_LENGTH = ENQUIRY_FIELDS.name.maxLength;
+
+/** `New enquiry: Priya Raman, Chennai (bulk)` or `New popup enquiry: Priya Raman (I am a Salon Retailer)`. */
+export function salesSubject(enquiry: Enquiry): string {
+  const name = headerText(field(enquiry, 'name')) || 'no name given';
+  if (enquiry.collection === ENQUIRY_COLLECTION) {
+    const city = headerText(field(enquiry, 'city')) || 'no city given';
+    const orderType = headerText(field(enquiry, 'ordertype')).toLowerCase() || 'no order type';
+    return cutTo(`New enquiry: ${name}, ${city} (${orderType})`, MAX_SUBJECT_LENGTH);
+  }
+  const business = headerText(field(enquiry, 'business')) || 'no business given';
+  return cutTo(`New popup enquiry: ${name} (${business})`, MAX_SUBJECT_LENGTH);
+}
+
+/** Where on the site the enquiry was sent from, in the sales team's words. */
+export function formDescription(enquiry: Enquiry): string {
+  if (enquiry.collection !== ENQUIRY_COLLECTION) return 'Popup enquiry form';
+  const formpage = field(enquiry, 'formpage');
+  if (formpage === FORM_PAGES.home) return 'Full enquiry form (Homepage)';
+  if (formpage === FORM_PAGES.enquiry) return 'Full enquiry form (Enquirypage)';
+  if (formpage === '') return 'Full enquiry form';
+  return `Full enquiry form (${formpage})`;
+}
+
+type Row = { label: string; value: string; kind: 'text' | 'multiline' | 'phone' | 'email' };
+
+/** The table: the form, every contract field in contract order, and when the server stored it. */
+export function enquiryRows(enquiry: Enquiry): Row[] {
+  const rows: Row[] = [{ label: 'Form', value: formDescription(enquiry), kind: 'text' }];
+  for (const [name, rule] of Object.entries(FIELDS_BY_COLLECTION[enquiry.collection])) {
+    if (name === 'formpage') continue;
+    const kind =
+      name === 'phone' ? 'phone' : name === 'email' ? 'email' : name === 'message' ? 'multiline' : 'text';
+    rows.push({ label: rule.label, value: field(enquiry, name), kind });
+  }
+  rows.push({
+    label: 'Received',
+    value: enquiry.receivedAt ? formatIndiaDateTime(enquiry.receivedAt) : 'unknown',
+    kind: 'text',
+  });
+  return rows;
+}
+
+function htmlCell(row: Row): string {
+  if (row.value === '') return NOT_GIVEN;
+  const text = escapeHtml(visibleText(row.value));
+  if (row.kind === 'phone') {
+    const links = phoneLinks(row.value);
+    if (!links) return text;
+    return (
+      `<a href="${escapeHtml(links.tel)}">${escapeHtml(links.display)}</a>` +
+      ` · <a href="${escapeHtml(links.whatsapp)}">WhatsApp</a>`
+    );
+  }
+  if (row.kind === 'email' && isAcceptedAddress(row.value)) {
+    return `<a href="${escapeHtml(mailtoHref(row.value))}">${text}</a>`;
+  }
+  if (row.kind === 'multiline') return `<div style="white-space:pre-wrap">${text}</div>`;
+  return text;
+}
+
+function actionButtons(enquiry: Enquiry, subject: string): string {
+  const button = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;` +
+    `background:#7a4b2a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${label}</a>`;
+  const buttons: string[] = [];
+  const email = visitorAddress(enquiry);
+  if (email) buttons.push(button(mailtoHref(email, { subject: `Re: ${subject}` }), 'Reply by email'));
+  const links = phoneLinks(field(enquiry, 'phone'));
+  if (links) {
+    buttons.push(button(links.tel, `Call ${escapeHtml(links.display)}`));
+    buttons.push(button(links.whatsapp, 'WhatsApp'));
+  }
+  return buttons.length ? `<p>${buttons.join('')}</p>` : '';
+}
+
+function salesHtml(enquiry: Enquiry, subject: string, rows: Row[]): string {
+  const tableRows = rows
+    .map(
+      (row) =>
+        `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#555">` +
+        `${escapeHtml(row.label)}</th><td style="padding:6px 0">${htmlCell(row)}</td></tr>`,
+    )
+    .join('\n');
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222;line-height:1.45">',
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
+    actionButtons(enquiry, subject),
+    '<table role="presentation" style="border-collapse:collapse">',
+    tableRows,
+    '</table>',
+    '<p style="color:#777;font-size:13px">Replying to this email writes to the visitor. ' +
+      `The enquiry is stored in Firestore as ${escapeHtml(enquiryPathText(enquiry))}.</p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
+/** Every line break a mail client might honour, so each line of the message gets its indent. */
+// eslint-disable-next-line no-control-regex -- vertical tab and form feed break lines too
+const ANY_LINE_BREAK = /\r\n|[\n\r\u000b\f\u0085\u2028\u2029]/;
+/** The message sits under its label, indented, so none of its lines starts at the margin. */
+const MESSAGE_INDENT = '  ';
+
+function salesText(enquiry: Enquiry, subject: string, rows: Row[]): string {
+  const lines = [subject, ''];
+  for (const row of rows) {
+    if (row.kind === 'multiline') {
+      const messageLines = row.value === '' ? [NOT_GIVEN] : row.value.split(ANY_LINE_BREAK);
+      lines.push(`${row.label}:`, ...messageLines.map((line) => `${MESSAGE_INDENT}${oneLineText(line)}`));
+    } else {
+      lines.push(`${row.label}: ${oneLineText(row.value) || NOT_GIVEN}`);
+    }
+  }
+  const links = phoneLinks(field(enquiry, 'phone'));
+  lines.push('');
+  if (links) lines.push(`Call: ${links.tel}`, `WhatsApp: ${links.whatsapp}`);
+  if (visitorAddress(enquiry)) lines.push('Reply to this email to write to the visitor.');
+  lines.push(`Stored in Firestore as ${enquiryPathText(enquiry)}.`);
+  return lines.join('\n');
+}
+
+/** The sales team's notification about one enquiry. */
+export function composeSalesEmail(enquiry: Enquiry, settings: MailSettings): OutgoingMail {
+  const subject = salesSubject(enquiry);
+  const rows = enquiryRows(enquiry);
+  const email = visitorAddress(enquiry);
+  const mail: OutgoingMail = {
+    from: settings.from,
+    to: settings.salesRecipients,
+    subject,
+    text: salesText(enquiry, subject, rows),
+    html: salesHtml(enquiry, subject, rows),
+    messageId: messageIdFor('enquiry', enquiry, settings.from),
+    headers: {
+      [ENQUIRY_ID_HEADER]: enquiryPathText(enquiry),
+      'Auto-Submitted': 'auto-generated',
+    },
+  };
+  if (email) {
+    mail.replyTo = {
+      name: cutTo(displayNameText(field(enquiry, 'name')), MAX_DISPLAY_NAME_LENGTH),
+      address: email,
+    };
+  }
+  return mail;
+}
+
+export const ACKNOWLEDGEMENT_SUBJECT = 'We have received your enquiry';
+const ACKNOWLEDGEMENT_LINES = [
+  'Thank you for contacting us.',
+  '',
+  'We have received your enquiry and our sales team will get back to you soon.',
+  '',
+  'If you did not send an enquiry on our website, please ignore this email.',
+];
+
+/**
+ * The visitor's acknowledgement, or null without a valid address. It repeats nothing the visitor
+ * typed, not even the name, so the form cannot be used to send chosen text to someone else.
+ */
+export function composeAcknowledgementEmail(enquiry: Enquiry, settings: MailSettings): OutgoingMail | null {
+  const email = visitorAddress(enquiry);
+  if (!email) return null;
+  const mail: OutgoingMail = {
+    from: settings.from,
+    to: [email],
+    subject: ACKNOWLEDGEMENT_SUBJECT,
+    text: ACKNOWLEDGEMENT_LINES.join('\n'),
+    html:
+      '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"></head>' +
+      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222">' +
+      ACKNOWLEDGEMENT_LINES.filter((line) => line !== '')
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('') +
+      '</body></html>',
+    messageId: messageIdFor('acknowledgement', enquiry, settings.from),
+    // Stops out-of-office replies bouncing back and forth with the sales mailbox.
+    headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },
+  };
+  const salesAddress = settings.salesRecipients[0];
+  if (salesAddress) mail.replyTo = { name: '', address: salesAddress };
+  return mail;
+}

@@ -1,0 +1,108 @@
+/**
+ * Visitor text made safe for an email. Everything a visitor typed (and the document ID, which a
+ * client may choose) is untrusted:
+ * - HTML part: escaped, hidden characters removed;
+ * - plain-text part: a visitor's value never starts a line of its own (one-line values are
+ *   flattened onto their label's line, the message is indented under its label), so nothing
+ *   typed can pass for the template's own `Call:` or `Bcc:` lines;
+ * - headers: one line, hidden characters removed (bidi controls reverse a subject; zero-width and
+ *   tag characters hide text), MIME encoded-word openers (`=?`) broken so a name cannot decode
+ *   into a forged display name, every line well under SMTP's 998 characters;
+ * - links: built only from values the contract accepts (contract/contact-links.ts).
+ */
+import { checkField, ENQUIRY_FIELDS, withoutHiddenCharacters } from '../contract/enquiry';
+import { fieldText } from '../contract/enquiry-columns';
+import { percentEncode } from '../contract/contact-links';
+import type { Enquiry } from './message';
+
+/** A document ID as the email shows it; Firestore allows 1,500 bytes, far beyond a header line. */
+const MAX_ID_TEXT_LENGTH = 120;
+/** What a table shows for a value the visitor left empty. */
+export const NOT_GIVEN = '—';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text that shows as typed inside HTML elements and quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** C0 and C1 controls (CR, LF, NEL among them), DEL, and the Unicode line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- these are the characters it removes
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
+
+/**
+ * Visitor text as a reader should see it: the contract refuses hidden characters (bidi controls,
+ * zero-width characters, tag characters, Hangul fillers), but a document written with the Admin
+ * SDK, or stored before the contract refused them, may still hold some; none reaches an email.
+ */
+export function visibleText(value: string): string {
+  return withoutHiddenCharacters(value);
+}
+
+/** One line of text: breaks and controls become single spaces, hidden characters go, ends trimmed. */
+export function oneLineText(value: string): string {
+  return visibleText(value).replace(LINE_BREAKING, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/**
+ * A header value from visitor text: one line, and no `=?`, which a mail client would decode as
+ * the start of a MIME encoded-word (`=?UTF-8?B?...?=`) into text the visitor chose.
+ */
+export function headerText(value: string): string {
+  return oneLineText(value).replace(/=\?/g, '= ?');
+}
+
+/**
+ * A Reply-To display name from the visitor's name: one line, and nothing that could pass for an
+ * address or close the quoted name (`<`, `>`, `@`, double quotes, backslash), so `Boss
+ * <ceo@ramanhair.in>` cannot show as the company's own address. Apostrophes stay (D'Souza).
+ */
+export function displayNameText(value: string): string {
+  return headerText(value)
+    .replace(/[<>@"\u201c\u201d\u201e\u201f\u00ab\u00bb\\]/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+export function field(enquiry: Enquiry, name: string): string {
+  return fieldText(enquiry.data[name]);
+}
+
+export function cutTo(value: string, maxLength: number): string {
+  const characters = [...value];
+  return characters.length <= maxLength ? value : `${characters.slice(0, maxLength - 1).join('')}…`;
+}
+
+/** Whether the contract accepts the text as an address. */
+export function isAcceptedAddress(email: string): boolean {
+  return checkField(ENQUIRY_FIELDS.email, email) === null;
+}
+
+/** The visitor's address when it is one the contract accepts, else null (no Reply-To, no link). */
+export function visitorAddress(enquiry: Enquiry): string | null {
+  const email = field(enquiry, 'email').trim();
+  return isAcceptedAddress(email) ? email : null;
+}
+
+/**
+ * A document ID as mail shows it: as is when it is plain (Firestore's own auto-IDs are), otherwise
+ * percent-encoded and cut, so a chosen ID cannot break a line, a header or a link.
+ */
+export function idText(id: string): string {
+  if (/^[A-Za-z0-9_-]{1,120}$/.test(id)) return id;
+  const encoded = percentEncode(id);
+  if (encoded.length <= MAX_ID_TEXT_LENGTH) return encoded;
+  // ASCII only, so the header needs no encoding; never ends inside a %XX escape.
+  return `${encoded.slice(0, MAX_ID_TEXT_LENGTH - 3).replace(/%[0-9A-F]?$/, '')}...`;
+}
+
+export function enquiryPathText(enquiry: { collection: string; id: string }): string {
+  return `${enquiry.collection}/${idText(enquiry.id)}`;
+}
