@@ -121,6 +121,8 @@ export async function admit(
                 heldAt: stamp,
                 // The digest puts first contacts ahead of senders who already wrote today.
                 senderEmailsToday: counts.sender,
+                // Waiting for a salesperson (a duplicate is not: its first one is).
+                firstContactAt: null,
               }),
               result: { claimed: false, outcome: { status: 'held', reason: admission.reason } },
             };
@@ -141,6 +143,7 @@ export async function admit(
               claimedBy: token,
               leaseExpiresAt,
               nextAttemptAt: leaseExpiresAt,
+              firstContactAt: null,
             }),
             result: { claimed: true, from: 'PENDING', attempts: 1, enquiry: enquiryOf(enquiry, current) },
           };

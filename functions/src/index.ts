@@ -7,7 +7,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { onDocumentCreated } from 'firebase-functions/firestore';
+import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/firestore';
 import { HttpsError, onCall } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import {
@@ -20,6 +20,7 @@ import {
 } from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
 import { handleEnquiryCreated } from './delivery';
+import { awaitsFirstContactRecord, recordFirstContact } from './first-contact';
 import type { DeliveryDeps } from './delivery-record';
 import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
@@ -67,6 +68,21 @@ function notifySalesOn(collection: EnquiryCollection) {
 
 export const notifySalesOfEnquiry = notifySalesOn(ENQUIRY_COLLECTION);
 export const notifySalesOfPopupEnquiry = notifySalesOn(POPUP_ENQUIRY_COLLECTION);
+
+/** Records how long the buyer waited, once, when the inbox saves the first contact (first-contact.ts). */
+function recordResponseTimeOn(collection: EnquiryCollection) {
+  return onDocumentUpdated(
+    { document: `${collection}/{enquiryId}`, region: enquiryRegion, retry: true, memory: '256MiB' },
+    async (event) => {
+      // Every delivery-record change fires this too: only a new first contact needs a transaction.
+      if (!awaitsFirstContactRecord(event.data?.after.data())) return;
+      await recordFirstContact(getFirestore(), { collection, id: event.params.enquiryId });
+    },
+  );
+}
+
+export const recordEnquiryResponseTime = recordResponseTimeOn(ENQUIRY_COLLECTION);
+export const recordPopupEnquiryResponseTime = recordResponseTimeOn(POPUP_ENQUIRY_COLLECTION);
 
 export const retryUndeliveredEnquiryEmails = onSchedule(
   {

@@ -45,6 +45,7 @@ import {
   SALES_UID,
   salesAccessCases,
   salesCallerFirestore,
+  responseStatsCases,
   salesPrivateCollectionCases,
 } from './sales-access-cases.ts';
 import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage.ts';
@@ -235,7 +236,7 @@ describe('the rules and the enquiry contract agree on generated documents', () =
 });
 
 describe('only sales accounts read enquiries, and change only their follow-up', () => {
-  const cases = [...salesAccessCases(), ...salesPrivateCollectionCases()];
+  const cases = [...salesAccessCases(), ...salesPrivateCollectionCases(), ...responseStatsCases()];
   const table = SALES_CALLERS.flatMap((caller) =>
     cases.map((row) => {
       const expected = CALLERS_WITH_ACCESS.includes(caller) ? row.forSales : 'denied by rules';
@@ -261,11 +262,52 @@ describe('only sales accounts read enquiries, and change only their follow-up', 
         updatedByEmail: SALES_EMAIL,
         updatedAt: serverTimestamp(),
         version: (((await getDoc(ref)).get('followUp.version') as number | undefined) ?? 0) + 1,
+        firstContactAt:
+          ((await getDoc(ref)).get('followUp.firstContactAt') as Timestamp | undefined) ?? serverTimestamp(),
       },
     });
     const stored = (await getDoc(ref)).get('followUp') as Record<string, unknown>;
     expect(stored).toMatchObject({ status: 'Quoted', note: 'Quoted ₹4,200 a kilo', updatedBy: SALES_UID });
     expect((stored.updatedAt as Timestamp).toMillis()).toBeGreaterThan(before - SERVER_TIME_TOLERANCE_MS);
+  });
+
+  it('records the first contact once, at the server’s time, and only from a sales account', async () => {
+    const target = ENQUIRY_COLLECTIONS[1];
+    const id = 'first-contact-case';
+    await env.withSecurityRulesDisabled(async (context) => {
+      const db = context.firestore() as unknown as Firestore;
+      await setDoc(doc(db, target, id), { ...VALID_DOCUMENT[target](), createdAt: Timestamp.now() });
+    });
+    const sales = salesCallerFirestore(env, 'sales');
+    const ref = doc(sales, target, id);
+    let version = 0;
+    const save = (fields: Record<string, unknown>, caller = sales) =>
+      verdictOf(
+        updateDoc(doc(caller, target, id), {
+          followUp: {
+            status: 'New',
+            note: '',
+            updatedBy: SALES_UID,
+            updatedByEmail: SALES_EMAIL,
+            updatedAt: serverTimestamp(),
+            version: version + 1,
+            ...fields,
+          },
+        }).then(() => (version += 1)),
+      );
+
+    expect(await save({ note: 'Not reached yet.' })).toBe('allowed');
+    expect(await save({ status: 'Contacted' })).toBe('denied by rules');
+    expect(await save({ status: 'Contacted', firstContactAt: Timestamp.now() })).toBe('denied by rules');
+    const before = Date.now();
+    expect(await save({ status: 'Contacted', firstContactAt: serverTimestamp() })).toBe('allowed');
+    const stored = (await getDoc(ref)).get('followUp.firstContactAt') as Timestamp;
+    expect(Math.abs(stored.toMillis() - before)).toBeLessThan(SERVER_TIME_TOLERANCE_MS);
+    expect(await save({ status: 'Quoted', firstContactAt: serverTimestamp() })).toBe('denied by rules');
+    expect(await save({ status: 'Quoted' })).toBe('denied by rules');
+    expect(await save({ status: 'Quoted', firstContactAt: stored })).toBe('allowed');
+    const withoutClaim = salesCallerFirestore(env, 'signedInWithoutClaim');
+    expect(await save({ status: 'Won', firstContactAt: stored }, withoutClaim)).toBe('denied by rules');
   });
 
   it('covers each caller with at least 30 requests', () => {

@@ -4,6 +4,7 @@
  * as each caller of SALES_CALLERS; its verdict for each is in the row.
  */
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
+import { RESPONSE_STATS_COLLECTION } from '@contract/response-times';
 import {
   FOLLOW_UP_FIELD,
   FOLLOW_UP_NOTE_MAX_LENGTH,
@@ -22,6 +23,7 @@ import {
   orderBy,
   query,
   serverTimestamp,
+  setDoc,
   Timestamp,
   updateDoc,
   type Firestore,
@@ -126,23 +128,30 @@ function followUpWithout(caller: SalesCaller, key: string): Record<string, unkno
   return Object.fromEntries(Object.entries(followUp(caller)).filter(([name]) => name !== key));
 }
 
-/** The stored follow-up's version, as the caller can read it (0 for a caller who cannot). */
-async function storedVersion(db: Firestore, target: EnquiryCollection): Promise<number> {
+/** The stored follow-up as the caller can read it (nothing for a caller who cannot). */
+async function storedFollowUp(db: Firestore, target: EnquiryCollection): Promise<Record<string, unknown>> {
   try {
-    const version: unknown = (await getDoc(enquiryRef(db, target))).get(`${FOLLOW_UP_FIELD}.version`);
-    return typeof version === 'number' ? version : 0;
+    const stored: unknown = (await getDoc(enquiryRef(db, target))).get(FOLLOW_UP_FIELD);
+    return stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   } catch {
-    return 0;
+    return {};
   }
 }
 
-/** A save as the inbox makes it: the version it read, plus `step` (1 unless a case says otherwise). */
+const versionOf = (stored: Record<string, unknown>) =>
+  typeof stored.version === 'number' ? stored.version : 0;
+
+/**
+ * A save as the inbox makes it: the version it read plus `step` (1 unless a case says otherwise),
+ * and the first contact as stored, or the server's time for the first one.
+ */
 const setFollowUp =
   (target: EnquiryCollection, changes: Record<string, unknown> = {}, step = 1): Request =>
   async (db, caller) => {
-    const version = (await storedVersion(db, target)) + step;
+    const stored = await storedFollowUp(db, target);
+    const firstContactAt = stored.firstContactAt ?? serverTimestamp();
     return updateDoc(enquiryRef(db, target), {
-      [FOLLOW_UP_FIELD]: followUp(caller, { version, ...changes }),
+      [FOLLOW_UP_FIELD]: followUp(caller, { version: versionOf(stored) + step, firstContactAt, ...changes }),
     });
   };
 
@@ -220,6 +229,21 @@ export function salesAccessCases(): SalesAccessCase[] {
       forSales: 'denied by rules',
     },
     {
+      title: `date the first contact on a ${target} enquiry by the device's clock`,
+      request: setFollowUp(target, { firstContactAt: Timestamp.fromMillis(Date.now() - 3_600_000) }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: `move a ${target} enquiry on from New without its first contact`,
+      request: async (db, caller) => {
+        const stored = await storedFollowUp(db, target);
+        return updateDoc(enquiryRef(db, target), {
+          [FOLLOW_UP_FIELD]: followUp(caller, { status: 'Quoted', version: versionOf(stored) + 1 }),
+        });
+      },
+      forSales: 'denied by rules',
+    },
+    {
       title: `leave the note out of the follow-up of a ${target} enquiry`,
       request: (db, caller) =>
         updateDoc(enquiryRef(db, target), { [FOLLOW_UP_FIELD]: followUpWithout(caller, 'note') }),
@@ -250,6 +274,22 @@ export function salesAccessCases(): SalesAccessCase[] {
       forSales: 'denied by rules',
     },
   ]);
+}
+
+/** The weekly response figures: sales accounts read them, nobody writes them but the functions. */
+export function responseStatsCases(): SalesAccessCase[] {
+  return [
+    {
+      title: "read this week's response-time figures",
+      request: (db) => getDoc(doc(db, RESPONSE_STATS_COLLECTION, '2026-11-23')),
+      forSales: 'allowed',
+    },
+    {
+      title: 'write the response-time figures',
+      request: (db) => setDoc(doc(db, RESPONSE_STATS_COLLECTION, '2026-11-23'), { answered: 0, buckets: [] }),
+      forSales: 'denied by rules',
+    },
+  ];
 }
 
 /** Collections the inbox has no business reading: the functions' own bookkeeping. */

@@ -78,4 +78,11 @@ export type DeliveryRecord<Time = TimestampLike> = {
   /** `collection/id` of the first enquiry with the same sender and text. */
   duplicateOf?: string;
   acknowledgement?: AcknowledgementRecord;
+  /**
+   * The functions' copy of `followUp.firstContactAt`: null from admission until a salesperson
+   * first contacts the buyer (so the inbox can list who is still waiting), then that time.
+   */
+  firstContactAt?: Time | null;
+  /** Seconds from the enquiry's arrival to its first contact. */
+  responseSeconds?: number;
 };

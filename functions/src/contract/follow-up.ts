@@ -43,7 +43,15 @@ export type FollowUp<Time = unknown> = {
    * so a save made from an older version is refused instead of overwriting a colleague's.
    */
   version: number;
+  /**
+   * When a salesperson first contacted the buyer: set once, by the save that moves the enquiry out
+   * of New or that records a tap on call, WhatsApp or email, to the server's time; never changed.
+   */
+  firstContactAt?: Time;
 };
+
+/** Set on the first contact, and required once the status has moved on from New. */
+export const FIRST_CONTACT_FIELD = 'firstContactAt';
 
 /** The version of the follow-up stored on an enquiry's data: 0 before the first save. */
 export function followUpVersion(data: Record<string, unknown>): number {
