@@ -4,7 +4,12 @@
  */
 import { join } from 'node:path';
 import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, requireJava, ROOT } from './lib/project.ts';
-import { LOCAL_SWEEP_ORIGIN, startLocalSweep, type LocalSweep } from './lib/local-sweep.ts';
+import {
+  LOCAL_SWEEP_ORIGIN,
+  startLocalServices,
+  WHATSAPP_STAND_IN_ORIGIN,
+  type LocalServices,
+} from './lib/local-services.ts';
 import {
   requireFreePorts,
   run,
@@ -31,22 +36,23 @@ const mail = startMailCatcher();
 const emulators = startEmulators('auth,firestore,functions');
 const vite = startServer('Vite', join(ROOT, 'node_modules', '.bin', 'vite'), []);
 const servers = [vite, emulators, mail];
-let sweep: LocalSweep | undefined;
-stopOnSignal(servers, LOCAL_PORTS, [async () => sweep?.stop()]);
+let services: LocalServices | undefined;
+stopOnSignal(servers, LOCAL_PORTS, [async () => services?.stop()]);
 
 try {
   const dead = () => servers.some((server) => server.exitCode !== null);
   await within(emulators.ready, 90_000, 'Starting the emulators');
   await waitForUrl(`http://127.0.0.1:${PORTS.vite}/home`, 90_000, dead);
-  sweep = await startLocalSweep();
+  services = await startLocalServices();
 } catch (error) {
-  await sweep?.stop();
+  await services?.stop();
   await stopServers(servers);
   fail(`The dev stack did not start: ${(error as Error).message}.`);
 }
 console.log(`
 ✓ Dev server  http://127.0.0.1:${PORTS.vite}/home  (hot reload)
   Mail        http://127.0.0.1:${PORTS.mailUi}
+  WhatsApp    ${WHATSAPP_STAND_IN_ORIGIN}
   Sweep       every 15 minutes (retries, the hourly digest); now: curl -X POST ${LOCAL_SWEEP_ORIGIN}/run
 Press Ctrl-C to stop.
 `);

@@ -7,7 +7,12 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, PROJECT_ID, requireJava } from './lib/project.ts';
-import { LOCAL_SWEEP_ORIGIN, startLocalSweep, type LocalSweep } from './lib/local-sweep.ts';
+import {
+  LOCAL_SWEEP_ORIGIN,
+  startLocalServices,
+  WHATSAPP_STAND_IN_ORIGIN,
+  type LocalServices,
+} from './lib/local-services.ts';
 import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './lib/sales-accounts.ts';
 import {
   requireFreePorts,
@@ -35,8 +40,8 @@ run('npm', ['run', 'build']);
 const mail = startMailCatcher();
 const emulators = startEmulators('firestore,functions,hosting');
 const servers = [emulators, mail];
-let sweep: LocalSweep | undefined;
-stopOnSignal(servers, LOCAL_PORTS, [async () => sweep?.stop()]);
+let services: LocalServices | undefined;
+stopOnSignal(servers, LOCAL_PORTS, [async () => services?.stop()]);
 
 try {
   const dead = () => servers.some((server) => server.exitCode !== null);
@@ -51,9 +56,9 @@ try {
   } finally {
     await deleteApp(admin);
   }
-  sweep = await startLocalSweep();
+  services = await startLocalServices();
 } catch (error) {
-  await sweep?.stop();
+  await services?.stop();
   await stopServers(servers);
   fail(`The local stack did not start: ${(error as Error).message}.`);
 }
@@ -64,6 +69,7 @@ console.log(`
   Site        ${SITE_URL}/home
   Mail        ${MAIL_URL}   (every email the sales team would get)
   Firestore   http://127.0.0.1:${PORTS.firestore}
+  WhatsApp    ${WHATSAPP_STAND_IN_ORIGIN}   (every alert the sales phones would get)
   Sweep       every 15 minutes, as in production (retries, the hourly digest of held enquiries);
               run it now: curl -X POST ${LOCAL_SWEEP_ORIGIN}/run
   Inbox       ${SITE_URL}/inbox   sign in as ${DEMO_SALES_ACCOUNT.email} / ${DEMO_SALES_ACCOUNT.password}

@@ -20,6 +20,7 @@ await requireFreePorts({
   'SMTP catcher': PORTS.smtp,
   auth: PORTS.auth,
   sweep: PORTS.sweep,
+  'whatsapp stand-in': PORTS.whatsapp,
 });
 
 const emulatorExec = (only: string, command: string) => [
@@ -49,12 +50,12 @@ const steps: { name: string; command: string[] }[] = [
   {
     name: 'Stack and browser tests',
     // One file at a time across both projects: their files share the SMTP catcher's port. The
-    // sweep runs beside them on its schedule, as under npm start (scripts/with-sweep.ts).
+    // WhatsApp stand-in and the sweep run beside them, as under npm start (with-local-services.ts).
     command: [
       'npx',
       ...emulatorExec(
         'firestore,functions,hosting',
-        'npx tsx scripts/with-sweep.ts npx vitest run --project stack --project e2e --no-file-parallelism',
+        'npx tsx scripts/with-local-services.ts npx vitest run --project stack --project e2e --no-file-parallelism',
       ),
     ],
   },

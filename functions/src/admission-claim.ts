@@ -31,6 +31,7 @@ import {
   type EnquiryRef,
 } from './delivery-record';
 import { claimToken, decideClaim, DELIVERY_LEASE_MS, type Claimant } from './delivery-state';
+import { newAlertRecord } from './whatsapp/channel';
 
 /**
  * Admission rounds a claim may lose before the trigger gives up (and the platform retries it). A
@@ -144,6 +145,10 @@ export async function admit(
               leaseExpiresAt,
               nextAttemptAt: leaseExpiresAt,
               firstContactAt: null,
+              // Admitted for its own email: its own WhatsApp alert too, when the channel is on.
+              ...(deps.whatsapp?.numbers.length
+                ? { whatsapp: newAlertRecord(deps.whatsapp.numbers, now) }
+                : {}),
             }),
             result: { claimed: true, from: 'PENDING', attempts: 1, enquiry: enquiryOf(enquiry, current) },
           };

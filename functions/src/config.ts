@@ -10,6 +10,7 @@ import { defineBoolean, defineInt, defineList, defineSecret, defineString } from
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './admission';
 import type { MailSettings } from './mail/message';
 import type { SmtpSettings } from './mail/transport';
+import type { WhatsAppSettings } from './whatsapp/graph';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
 export const DEFAULT_REGION = 'asia-south1';
@@ -71,6 +72,34 @@ export const resendRequiresAppCheck = defineBoolean('RESEND_REQUIRES_APP_CHECK',
     'Refuse inbox resends without an App Check token; false only when the site is deployed without App Check.',
 });
 
+export const salesWhatsAppNumbers = defineList('SALES_WHATSAPP_NUMBERS', {
+  default: [],
+  description:
+    'Sales phones that get a WhatsApp alert per admitted enquiry, E.164, comma separated (+919876543210); empty turns the channel off.',
+});
+
+export const whatsappApiBase = defineString('WHATSAPP_API_BASE', {
+  default: 'https://graph.facebook.com',
+  description: 'The WhatsApp Business Cloud API (Graph API) origin.',
+});
+
+export const whatsappApiVersion = defineString('WHATSAPP_API_VERSION', {
+  default: 'v23.0',
+  description: 'The Graph API version the alerts use.',
+});
+
+export const whatsappPhoneNumberId = defineString('WHATSAPP_PHONE_NUMBER_ID', {
+  default: '',
+  description: "The sending number's Phone number ID (WhatsApp Manager → API setup), not the number itself.",
+});
+
+export const siteUrl = defineString('SITE_URL', {
+  description: "The public site's origin, for the inbox link in each WhatsApp alert: https://www.example.com",
+});
+
+/** The WhatsApp Cloud API access token lives only in Cloud Secret Manager, like SMTP_PASSWORD. */
+export const whatsappToken = defineSecret('WHATSAPP_TOKEN');
+
 /** The SMTP password lives only in Cloud Secret Manager (and in .secret.local for the emulator). */
 export const smtpPassword = defineSecret('SMTP_PASSWORD');
 
@@ -99,6 +128,36 @@ function readSalesRecipients(): string[] {
       .map((address) => address.trim())
       .filter(Boolean);
   }
+}
+
+/** `+91 98765 43210` or `919876543210`: the digits, with the country code, as the API takes them. */
+export function whatsAppNumberDigits(number: string): string | null {
+  const digits = number.replace(/[\s()-]/g, '');
+  return /^\+?[1-9][0-9]{7,14}$/.test(digits) ? digits.replace(/^\+/, '') : null;
+}
+
+/** The WhatsApp channel's settings, or null when no number is configured (the channel is off). */
+export function readWhatsAppSettings(): WhatsAppSettings | null {
+  let listed: string[];
+  try {
+    listed = salesWhatsAppNumbers.value();
+  } catch {
+    // The emulator passes a plain comma-separated .env.local value through as written.
+    listed = (process.env[salesWhatsAppNumbers.name] ?? '').split(',');
+  }
+  const numbers = listed.map((number) => number.trim()).filter(Boolean);
+  if (numbers.length === 0) return null;
+  const digits = numbers.map(whatsAppNumberDigits);
+  const bad = numbers.filter((_, index) => digits[index] === null);
+  if (bad.length) throw new Error(`SALES_WHATSAPP_NUMBERS: not E.164 numbers: ${bad.join(', ')}`);
+  return {
+    apiBase: whatsappApiBase.value(),
+    apiVersion: whatsappApiVersion.value(),
+    phoneNumberId: whatsappPhoneNumberId.value(),
+    token: whatsappToken.value(),
+    numbers: digits as string[],
+    siteUrl: siteUrl.value(),
+  };
 }
 
 export function readAdmissionLimits(): AdmissionLimits {

@@ -22,6 +22,7 @@ import { readDeliveryView, type DeliveryView, type SkipReason } from './delivery
 import type { DeliveryLog } from './logs';
 import type { Enquiry, MailSettings } from './mail/message';
 import type { MailTransport } from './mail/transport';
+import type { WhatsAppSettings } from './whatsapp/graph';
 
 /** Firestore's gRPC code when a `create` finds the document already there. */
 export const ALREADY_EXISTS = 6;
@@ -33,6 +34,10 @@ export type DeliveryDeps = {
   limits: AdmissionLimits;
   clock: () => Date;
   log: DeliveryLog;
+  /** The WhatsApp channel; absent or null when no sales number is configured (the channel is off). */
+  whatsapp?: WhatsAppSettings | null;
+  /** The pauses between quick tries of a temporary WhatsApp refusal (tests shorten them). */
+  alertRetryDelaysMs?: readonly number[];
 };
 
 export type EnquiryRef = { collection: EnquiryCollection; id: string };

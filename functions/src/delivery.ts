@@ -40,6 +40,7 @@ import {
 } from './delivery-state';
 import { enquiryFields, LOG_EVENTS, logStateChange } from './logs';
 import { composeSalesEmail } from './mail/enquiry-emails';
+import { deliverEnquiryAlert } from './whatsapp/alerts';
 import type { DocumentData } from 'firebase-admin/firestore';
 
 async function claim(
@@ -184,6 +185,29 @@ export async function deliverEnquiry(
   const token = claimToken(claimant);
   const first = await claim(deps, enquiry, claimant);
   const claimed = 'admit' in first ? await admit(deps, enquiry, claimant, first.admit) : first;
+  // The WhatsApp alert goes beside the email, never before or after it: neither waits for the other.
+  const alert = deps.whatsapp ? alertBeside(deps, enquiry, claimant) : Promise.resolve();
+  const outcome = await sendEmail(deps, enquiry, claimed, token);
+  await alert;
+  return outcome;
+}
+
+/** The enquiry's WhatsApp alert; its failures are recorded on its own record, never thrown at the email. */
+async function alertBeside(deps: DeliveryDeps, enquiry: EnquiryRef, claimant: Claimant): Promise<void> {
+  try {
+    await deliverEnquiryAlert(deps, enquiry, claimant);
+  } catch (error) {
+    deps.log.warn(LOG_EVENTS.whatsappFailed, enquiryFields(enquiry, { error: describeSendError(error) }));
+  }
+}
+
+/** The email part of a delivery, once admission or the claim has decided. */
+async function sendEmail(
+  deps: DeliveryDeps,
+  enquiry: EnquiryRef,
+  claimed: Claim,
+  token: string,
+): Promise<DeliveryOutcome> {
   if (!claimed.claimed) {
     const { outcome } = claimed;
     if (claimed.gaveUp) {

@@ -32,6 +32,8 @@ import { NOTIFICATION_FIELD } from './contract/delivery';
 import { DELIVERY_LEASE_MS, describeSendError } from './delivery-state';
 import { LOG_EVENTS } from './logs';
 import { composeDigestEmail } from './mail/digest-email';
+import { deliverDigestAlert, DIGEST_ALERT_FIELD } from './whatsapp/alerts';
+import { newAlertRecord } from './whatsapp/channel';
 
 /** Enquiries one digest covers; more wait for the next hour's (the digest says how many). */
 export const DIGEST_MAX_ENQUIRIES = 1000;
@@ -50,6 +52,9 @@ const UNFINISHED_PER_SWEEP = 3;
 export const DIGEST_MAX_DOCUMENT_READS =
   1 +
   UNFINISHED_PER_SWEEP * (1 + DIGEST_MAX_ENQUIRIES) +
+  // Digest lines left waiting: the query, then each one's claim and record.
+  1 +
+  UNFINISHED_PER_SWEEP * 2 +
   2 * ENQUIRY_COLLECTIONS.length +
   1 +
   2 * DIGEST_MAX_ENQUIRIES;
@@ -214,8 +219,22 @@ async function finishUnmarkedDigests(deps: DeliveryDeps): Promise<number> {
   return Math.max(1, unfinished.size);
 }
 
+/** Digests' WhatsApp lines that a refusal or a sender's death left waiting, now due. */
+async function sendDueDigestAlerts(deps: DeliveryDeps, runId: string): Promise<number> {
+  if (!deps.whatsapp) return 0;
+  const due = await deps.db
+    .collection(ADMISSION_COLLECTION)
+    .where('kind', '==', DIGEST_LOCK_KIND)
+    .where(`${DIGEST_ALERT_FIELD}.state`, 'in', ['PENDING', 'SENDING'])
+    .where(`${DIGEST_ALERT_FIELD}.nextAttemptAt`, '<=', Timestamp.fromDate(deps.clock()))
+    .limit(UNFINISHED_PER_SWEEP)
+    .get();
+  for (const lock of due.docs) await deliverDigestAlert(deps, lock.ref, { kind: 'sweeper', runId });
+  return Math.max(1, due.size);
+}
+
 export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise<DigestOutcome> {
-  let documentsRead = await finishUnmarkedDigests(deps);
+  let documentsRead = (await finishUnmarkedDigests(deps)) + (await sendDueDigestAlerts(deps, runId));
   const now = deps.clock();
   const [heldCounts, duplicateCounts] = await Promise.all(
     [heldQuery, unlistedDuplicatesQuery].map((query) =>
@@ -286,16 +305,24 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
   }
 
   const sentAt = Timestamp.fromDate(deps.clock());
+  const held = candidates.filter((candidate) => candidate.kind === 'held').length;
+  // The WhatsApp line is recorded with SENT, so a sender that dies before sending it leaves it due.
+  const alert =
+    deps.whatsapp?.numbers.length && held > 0 ? newAlertRecord(deps.whatsapp.numbers, deps.clock()) : null;
   await lock.ref.update({
     state: 'SENT',
     sentAt,
     messageId,
     enquiries: covers.length,
+    held,
     leaseExpiresAt: null,
     marked: false,
+    ...(alert ? { [DIGEST_ALERT_FIELD]: alert } : {}),
   });
   const marked = await markReported(deps, covers, { hourKey, messageId, at: sentAt });
   await lock.ref.update({ marked: true });
+  // Sent at once, as a trigger sends an enquiry's; a later sweep takes it up only if this one stops.
+  if (alert) await deliverDigestAlert(deps, lock.ref, { kind: 'trigger', eventId: `digest-${runId}` });
   deps.log.info(LOG_EVENTS.digestSent, {
     hourKey,
     enquiries: covers.length,

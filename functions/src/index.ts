@@ -15,8 +15,10 @@ import {
   readAdmissionLimits,
   readMailSettings,
   readSmtpSettings,
+  readWhatsAppSettings,
   resendRequiresAppCheck,
   smtpPassword,
+  whatsappToken,
 } from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
 import { handleEnquiryCreated } from './delivery';
@@ -35,6 +37,16 @@ const SWEEP_TIMEOUT_SECONDS = 540;
 
 let transport: MailTransport | undefined;
 
+/** The WhatsApp channel's settings; a misconfiguration turns the channel off, never the email. */
+function whatsAppOrOff() {
+  try {
+    return readWhatsAppSettings();
+  } catch (error) {
+    logger.error('whatsapp alerts are off: their settings are wrong', { error: String(error) });
+    return null;
+  }
+}
+
 /** Params can only be read at run time, so the transport is made on the first invocation. */
 function runtimeDeps(): DeliveryDeps {
   transport ??= createSmtpTransport(readSmtpSettings());
@@ -45,6 +57,7 @@ function runtimeDeps(): DeliveryDeps {
     limits: readAdmissionLimits(),
     clock: () => new Date(),
     log: logger,
+    whatsapp: whatsAppOrOff(),
   };
 }
 
@@ -54,7 +67,7 @@ function notifySalesOn(collection: EnquiryCollection) {
       document: `${collection}/{enquiryId}`,
       region: enquiryRegion,
       retry: true,
-      secrets: [smtpPassword],
+      secrets: [smtpPassword, whatsappToken],
       timeoutSeconds: TRIGGER_TIMEOUT_SECONDS,
       memory: '256MiB',
       maxInstances: TRIGGER_MAX_INSTANCES,
@@ -89,7 +102,7 @@ export const retryUndeliveredEnquiryEmails = onSchedule(
     schedule: SWEEP_SCHEDULE,
     timeZone: 'Asia/Kolkata',
     region: enquiryRegion,
-    secrets: [smtpPassword],
+    secrets: [smtpPassword, whatsappToken],
     timeoutSeconds: SWEEP_TIMEOUT_SECONDS,
     memory: '256MiB',
     maxInstances: 1,
@@ -113,7 +126,7 @@ const RESEND_MAX_INSTANCES = 2;
 export const resendEnquiryEmail = onCall(
   {
     region: enquiryRegion,
-    secrets: [smtpPassword],
+    secrets: [smtpPassword, whatsappToken],
     timeoutSeconds: TRIGGER_TIMEOUT_SECONDS,
     memory: '256MiB',
     maxInstances: RESEND_MAX_INSTANCES,

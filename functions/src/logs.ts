@@ -33,6 +33,10 @@ export const LOG_EVENTS = {
   digestMarkingFinished: 'held enquiries digest marking finished by a later sweep',
   resent: 'enquiry email resent',
   resendFailed: 'enquiry email resend failed',
+  whatsappSent: 'whatsapp alert sent',
+  whatsappDeferred: 'whatsapp alert refused for now; it is tried again',
+  whatsappFailed: 'whatsapp alert failed',
+  whatsappLeasePassed: 'whatsapp alert answered after its lease had passed',
 } as const;
 
 /** Which enquiry an event is about, with the event's own fields. */

@@ -19,6 +19,7 @@ import type { DeliveryDeps, DeliveryOutcome } from './delivery-record';
 import { NOTIFICATION_FIELD, UNFINISHED_STATES } from './contract/delivery';
 import { LOG_EVENTS } from './logs';
 import { DIGEST_MAX_DOCUMENT_READS, sendHeldDigest, type DigestOutcome } from './digest';
+import { deliverEnquiryAlert, ENQUIRY_ALERT_FIELD } from './whatsapp/alerts';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
 /** Retries per collection per run; the rest wait for the next run. */
@@ -35,18 +36,22 @@ export const UNRECORDED_GRACE_MS = 10 * 60_000;
 
 /**
  * Reads one delivery can make: the first look at the enquiry, admission (three slot counts, the
- * enquiry and its duplicate fingerprint), the record of its outcome, and the acknowledgement's
- * document for the day. A round lost to a concurrent claim repeats the admission reads.
+ * enquiry and its duplicate fingerprint), the record of its outcome, the acknowledgement's
+ * document for the day, and the WhatsApp alert's claim and record. A round lost to a concurrent
+ * claim repeats the admission reads.
  */
-export const DELIVERY_MAX_READS = 8;
+export const DELIVERY_MAX_READS = 10;
+/** Reads one WhatsApp alert retry makes: the claim's and the record's. */
+export const ALERT_MAX_READS = 2;
 /**
  * The most documents one sweep reads, however large the backlog: per collection a page of retries
- * and their deliveries, the checkpoint, the missed-trigger pages and their deliveries; then the
- * digest (DIGEST_MAX_DOCUMENT_READS).
+ * and their deliveries, a page of due WhatsApp alerts and their retries, the checkpoint, the
+ * missed-trigger pages and their deliveries; then the digest (DIGEST_MAX_DOCUMENT_READS).
  */
 export const SWEEP_MAX_DOCUMENT_READS =
   ENQUIRY_COLLECTIONS.length *
     (SWEEP_BATCH_LIMIT * (1 + DELIVERY_MAX_READS) +
+      SWEEP_BATCH_LIMIT * (1 + ALERT_MAX_READS) +
       1 +
       UNRECORDED_PAGES_PER_RUN * UNRECORDED_PAGE_SIZE * (1 + DELIVERY_MAX_READS)) +
   DIGEST_MAX_DOCUMENT_READS;
@@ -65,6 +70,9 @@ export type SweepSummary = {
   deferred: number;
   /** Documents the sweep's own queries returned (each a billed read), the digest's included. */
   queried: number;
+  /** WhatsApp alerts whose time had come (a temporary refusal, a sender that died): sent now. */
+  alertsDue: number;
+  alertsSent: number;
   digest: DigestOutcome;
 };
 
@@ -72,6 +80,18 @@ const checkpointRef = (db: Firestore, collection: EnquiryCollection) =>
   db.collection(ADMISSION_COLLECTION).doc(`sweep-checkpoint-${collection}`);
 
 type Checkpoint = { createdAt: Timestamp; id: string };
+
+/** WhatsApp alerts waiting out a refusal, or whose sender died (its lease is over), oldest first. */
+async function alertsDueIds(deps: DeliveryDeps, collection: EnquiryCollection, now: Date) {
+  const snapshot = await deps.db
+    .collection(collection)
+    .where(`${ENQUIRY_ALERT_FIELD}.state`, 'in', ['PENDING', 'SENDING'])
+    .where(`${ENQUIRY_ALERT_FIELD}.nextAttemptAt`, '<=', Timestamp.fromDate(now))
+    .orderBy(`${ENQUIRY_ALERT_FIELD}.nextAttemptAt`)
+    .limit(SWEEP_BATCH_LIMIT)
+    .get();
+  return { ids: snapshot.docs.map((doc) => doc.id), read: Math.max(1, snapshot.size) };
+}
 
 async function retryDueIds(deps: DeliveryDeps, collection: EnquiryCollection, now: Date) {
   const snapshot = await deps.db
@@ -143,6 +163,8 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
     refused: 0,
     deferred: 0,
     queried: 0,
+    alertsDue: 0,
+    alertsSent: 0,
     digest: { status: 'nothing-held' },
   };
   const outOfTime = () => deps.clock().getTime() - startedMs > SWEEP_TIME_BUDGET_MS;
@@ -162,6 +184,17 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
     summary.queried += retries.read;
     summary.due += retries.ids.length;
     await deliverAll(collection, retries.ids);
+
+    if (deps.whatsapp) {
+      const alerts = await alertsDueIds(deps, collection, deps.clock());
+      summary.queried += alerts.read;
+      summary.alertsDue += alerts.ids.length;
+      for (const id of alerts.ids) {
+        if (outOfTime()) break;
+        const outcome = await deliverEnquiryAlert(deps, { collection, id }, { kind: 'sweeper', runId });
+        if (outcome.status === 'sent') summary.alertsSent += 1;
+      }
+    }
 
     const checkpoint = checkpointRef(deps.db, collection);
     const stored = await checkpoint.get();

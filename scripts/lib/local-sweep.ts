@@ -15,6 +15,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission.ts';
 import type { DeliveryDeps } from '../../functions/src/delivery-record.ts';
+import type { WhatsAppSettings } from '../../functions/src/whatsapp/graph.ts';
 import { createSmtpTransport } from '../../functions/src/mail/transport.ts';
 import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/src/sweeper.ts';
 import { PORTS, PROJECT_ID, ROOT } from './project.ts';
@@ -50,12 +51,33 @@ function listValue(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** The sweep's dependencies as the emulated functions have them, from the emulator-only env files. */
-export function emulatorSweepDeps(db: DeliveryDeps['db'], log: DeliveryDeps['log']): DeliveryDeps {
-  const env = {
+/** The emulated functions' params and secrets: functions/.env.local and .secret.local. */
+export function emulatorFunctionsEnv(): Record<string, string> {
+  return {
     ...parseDotenv(readFileSync(join(ROOT, 'functions', '.env.local'), 'utf8')),
     ...parseDotenv(readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8')),
   };
+}
+
+/** The WhatsApp channel as the emulated functions have it (the local stand-in), or null when off. */
+export function emulatorWhatsAppSettings(env = emulatorFunctionsEnv()): WhatsAppSettings | null {
+  const numbers = listValue(env.SALES_WHATSAPP_NUMBERS)
+    .map((number) => number.replace(/[\s()+-]/g, ''))
+    .filter(Boolean);
+  if (numbers.length === 0) return null;
+  return {
+    apiBase: env.WHATSAPP_API_BASE ?? '',
+    apiVersion: env.WHATSAPP_API_VERSION ?? '',
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
+    token: env.WHATSAPP_TOKEN ?? '',
+    numbers,
+    siteUrl: env.SITE_URL ?? '',
+  };
+}
+
+/** The sweep's dependencies as the emulated functions have them, from the emulator-only env files. */
+export function emulatorSweepDeps(db: DeliveryDeps['db'], log: DeliveryDeps['log']): DeliveryDeps {
+  const env = emulatorFunctionsEnv();
   const number = (key: string, fallback: number) => (env[key] ? Number(env[key]) : fallback);
   return {
     db,
@@ -78,6 +100,7 @@ export function emulatorSweepDeps(db: DeliveryDeps['db'], log: DeliveryDeps['log
     },
     clock: () => new Date(),
     log,
+    whatsapp: emulatorWhatsAppSettings(env),
   };
 }
 

@@ -23,6 +23,8 @@ export const PORTS = {
   vite: 5173,
   /** The local sweep's "run now" endpoint (scripts/lib/local-sweep.ts). */
   sweep: 9191,
+  /** The WhatsApp Cloud API stand-in (scripts/lib/whatsapp-stand-in.ts). */
+  whatsapp: 9190,
 } as const;
 
 /** Every port an emulator of this project listens on. */
@@ -41,6 +43,7 @@ export const LOCAL_SERVER_PORTS = {
   'mail SMTP': PORTS.smtp,
   'mail UI': PORTS.mailUi,
   sweep: PORTS.sweep,
+  'whatsapp stand-in': PORTS.whatsapp,
 };
 
 /** Ends the process with one line instead of a stack trace. */

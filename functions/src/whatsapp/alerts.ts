@@ -1,0 +1,50 @@
+/**
+ * The two WhatsApp alerts: one per enquiry admitted for its own email (its record on the enquiry,
+ * `notification.whatsapp`), and one line per hourly digest (its record on the hour's digest lock).
+ */
+import type { DocumentReference } from 'firebase-admin/firestore';
+import { NOTIFICATION_FIELD } from '../contract/delivery';
+import { enquiryOf, type DeliveryDeps, type EnquiryRef } from '../delivery-record';
+import type { Claimant } from '../delivery-state';
+import { digestAlertParameters, enquiryAlertParameters } from './alert-text';
+import { deliverAlert, type AlertOutcome } from './channel';
+import { DIGEST_ALERT_TEMPLATE, ENQUIRY_ALERT_TEMPLATE } from './templates';
+
+/** Where an enquiry's alert is recorded. */
+export const ENQUIRY_ALERT_FIELD = `${NOTIFICATION_FIELD}.whatsapp`;
+/** Where a digest's line is recorded, on its lock. */
+export const DIGEST_ALERT_FIELD = 'whatsapp';
+
+const OFF: AlertOutcome = { status: 'skipped', reason: 'off' };
+
+export async function deliverEnquiryAlert(
+  deps: DeliveryDeps,
+  enquiry: EnquiryRef,
+  claimant: Claimant,
+): Promise<AlertOutcome> {
+  const whatsapp = deps.whatsapp;
+  if (!whatsapp) return OFF;
+  return deliverAlert(
+    { ...deps, whatsapp, retryDelaysMs: deps.alertRetryDelaysMs },
+    { ref: deps.db.collection(enquiry.collection).doc(enquiry.id), field: ENQUIRY_ALERT_FIELD },
+    claimant,
+    ENQUIRY_ALERT_TEMPLATE,
+    (data) => enquiryAlertParameters(enquiryOf(enquiry, data), whatsapp.siteUrl),
+  );
+}
+
+export async function deliverDigestAlert(
+  deps: DeliveryDeps,
+  lock: DocumentReference,
+  claimant: Claimant,
+): Promise<AlertOutcome> {
+  const whatsapp = deps.whatsapp;
+  if (!whatsapp) return OFF;
+  return deliverAlert(
+    { ...deps, whatsapp, retryDelaysMs: deps.alertRetryDelaysMs },
+    { ref: lock, field: DIGEST_ALERT_FIELD },
+    claimant,
+    DIGEST_ALERT_TEMPLATE,
+    (data) => digestAlertParameters(typeof data.held === 'number' ? data.held : 0),
+  );
+}
