@@ -6,9 +6,12 @@
  * Builds the functions, starts the Firestore and Functions emulators through the project launcher
  * and runs itself inside them (`--inside-emulators`): an SMTP catcher on 2525 (where
  * functions/.env.local sends), N enquiries submitted at once through the client SDK under the real
- * rules (full and popup forms alternating), then it waits for the mail and prints documents
- * stored, emails received, duplicates, and submit-to-email latency. The emulators' own output
- * goes to artifacts/bench-load/emulators.log. Exits non-zero if any enquiry lost its email or got two.
+ * rules (full and popup forms alternating), with the WhatsApp Cloud API stand-in on 9190. It waits
+ * until each enquiry is SENT (its own email and WhatsApp alert) or, past the hourly cap, HELD, and
+ * prints documents stored, states, emails, duplicates, submit-to-email latency, and the p50 and
+ * p95 time from each document's creation to the stand-in's receipt of its alert. The emulators' own output
+ * goes to artifacts/bench-load/emulators.log. Exits non-zero if any enquiry lost its email or got two,
+ * or a sales number got two WhatsApp alerts about one enquiry.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -27,7 +30,9 @@ import {
   TSX_BIN,
   writeReport,
 } from './lib/bench-harness.ts';
+import { emulatorFunctionsEnv, emulatorWhatsAppSettings } from './lib/local-sweep.ts';
 import { PORTS, ROOT } from './lib/project.ts';
+import { startWhatsAppStandIn } from './lib/whatsapp-stand-in.ts';
 
 const DEFAULT_COUNT = 200;
 const DEFAULT_TIMEOUT_S = 300;
@@ -48,6 +53,13 @@ async function outside(options: BenchOptions): Promise<number> {
 /** Inside the emulators: submit, wait for mail and SENT records, write the report. */
 async function inside(options: BenchOptions): Promise<number> {
   const catcher = await startSmtpCatcher({ port: PORTS.smtp });
+  const env = emulatorFunctionsEnv();
+  const standIn = await startWhatsAppStandIn({
+    port: PORTS.whatsapp,
+    token: env.WHATSAPP_TOKEN ?? '',
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
+  });
+  const phones = emulatorWhatsAppSettings(env)?.numbers.length ?? 0;
   const clients = openEmulatorClients('bench-load');
   const { db, adminDb } = clients;
   const runId = Date.now().toString(36);
@@ -91,6 +103,7 @@ async function inside(options: BenchOptions): Promise<number> {
   const warmUpStart = Date.now();
   await Promise.all([submit(-2), submit(-1)]);
   await catcher.waitForMessages(2, options.timeoutS * 1000);
+  standIn.clear();
   const warmUpMs = Date.now() - warmUpStart;
   catcher.clear();
 
@@ -109,30 +122,34 @@ async function inside(options: BenchOptions): Promise<number> {
   const refused = results.length - stored;
 
   const deadline = started + options.timeoutS * 1000;
-  let timedOut = false;
-  try {
-    await catcher.waitForMessages(stored, Math.max(1, deadline - Date.now()));
-  } catch {
-    timedOut = true;
-  }
-  const mailMs = Date.now() - started;
 
-  // Every stored enquiry should now say SENT; wait for the last records, bounded by the deadline.
+  // Every stored enquiry settles: its own email (SENT) or, past the hourly cap, HELD for the digest.
   const states = new Map<string, string>();
+  const createdAt = new Map<string, number>();
   const readStates = async () => {
     const paths = [...submittedAt.keys()];
     for (let offset = 0; offset < paths.length; offset += 100) {
       const refs = paths.slice(offset, offset + 100).map((path) => adminDb.doc(path));
       for (const snapshot of await adminDb.getAll(...refs)) {
         states.set(snapshot.ref.path, String(snapshot.get('notification.state') ?? 'NONE'));
+        const created = snapshot.get('createdAt') as { toMillis?: () => number } | undefined;
+        if (created?.toMillis) createdAt.set(snapshot.ref.path, created.toMillis());
       }
     }
   };
+  const sentPaths = () => [...states].filter(([, state]) => state === 'SENT').map(([path]) => path);
+  const alertsFor = (path: string) =>
+    standIn.messages.filter((message) => message.parameters[5]?.endsWith(`/${path}`));
+  const settled = () =>
+    [...states.values()].every((state) => state === 'SENT' || state === 'HELD') &&
+    sentPaths().every((path) => alertsFor(path).length >= phones);
   await readStates();
-  while ([...states.values()].some((state) => state !== 'SENT') && Date.now() < deadline) {
+  while (!settled() && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     await readStates();
   }
+  const timedOut = !settled();
+  const settledMs = Date.now() - started;
 
   const mailsPerEnquiry = new Map<string, number>();
   const latencies: number[] = [];
@@ -143,26 +160,42 @@ async function inside(options: BenchOptions): Promise<number> {
     if (before !== undefined && mailsPerEnquiry.get(path) === 1) latencies.push(mail.receivedAt - before);
   }
   latencies.sort((a, b) => a - b);
+  // The alert: from the document's creation (the server's time) to the stand-in's receipt.
+  const alertLatencies: number[] = [];
+  let alertRepeats = 0;
+  for (const path of sentPaths()) {
+    const alerts = alertsFor(path);
+    alertRepeats += alerts.length - new Set(alerts.map((alert) => alert.to)).size;
+    const first = Math.min(...alerts.map((alert) => Date.parse(alert.receivedAt)));
+    const created = createdAt.get(path);
+    if (alerts.length && created !== undefined) alertLatencies.push(first - created);
+  }
+  alertLatencies.sort((a, b) => a - b);
   const duplicates = [...mailsPerEnquiry.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
-  const missing = [...submittedAt.keys()].filter((path) => !mailsPerEnquiry.has(path)).length;
+  const missing = sentPaths().filter((path) => !mailsPerEnquiry.has(path)).length;
   const stateCounts = new Map<string, number>();
   for (const state of states.values()) stateCounts.set(state, (stateCounts.get(state) ?? 0) + 1);
+  const spread = (values: number[]) =>
+    `p50 ${seconds(percentile(values, 0.5))}, p95 ${seconds(percentile(values, 0.95))}, max ${seconds(values.at(-1) ?? NaN)} (${values.length} enquiries)`;
 
   writeReport(FILES, [
-    `Enquiry mail load benchmark: ${options.count} concurrent enquiries (client SDK, real rules, Functions emulator, SMTP catcher on ${PORTS.smtp})`,
-    `  documents stored      ${stored}${refused ? ` (${refused} writes refused)` : ''}`,
-    `  emails received       ${catcher.messages.length}`,
-    `  duplicates            ${duplicates}`,
-    `  enquiries without mail ${missing}${timedOut ? ' (timed out waiting)' : ''}`,
-    `  delivery states       ${[...stateCounts.entries()].map(([state, n]) => `${state} ${n}`).join(', ')}`,
-    `  latency submit→email  p50 ${seconds(percentile(latencies, 0.5))}, p95 ${seconds(percentile(latencies, 0.95))}, max ${seconds(latencies.at(-1) ?? NaN)}`,
-    `  all writes done in    ${seconds(submitMs)}; all mail in ${seconds(mailMs)}`,
+    `Enquiry load benchmark: ${options.count} concurrent enquiries (client SDK, real rules, Functions emulator, SMTP catcher on ${PORTS.smtp}, WhatsApp stand-in on ${PORTS.whatsapp} with ${phones} sales numbers)`,
+    `  documents stored        ${stored}${refused ? ` (${refused} writes refused)` : ''}`,
+    `  delivery states         ${[...stateCounts.entries()].map(([state, n]) => `${state} ${n}`).join(', ')} (past the hourly cap, HELD for the digest)`,
+    `  emails received         ${catcher.messages.length}; duplicates ${duplicates}; SENT without mail ${missing}${timedOut ? ' (timed out waiting)' : ''}`,
+    `  latency submit→email    ${spread(latencies)}`,
+    `  WhatsApp alerts         ${standIn.messages.length} messages; a number alerted twice for one enquiry: ${alertRepeats}`,
+    `  latency created→alert   ${spread(alertLatencies)}`,
+    `  all writes done in      ${seconds(submitMs)}; all settled in ${seconds(settledMs)}`,
     `  warm-up (2 enquiries, not counted) ${seconds(warmUpMs)}`,
   ]);
 
   await catcher.close();
   await clients.close();
-  return stored === options.count && duplicates === 0 && missing === 0 ? 0 : 1;
+  await standIn.close();
+  return stored === options.count && duplicates === 0 && missing === 0 && alertRepeats === 0 && !timedOut
+    ? 0
+    : 1;
 }
 
 const options = readBenchOptions('bench:load', {

@@ -16,6 +16,7 @@ import {
 } from '../support/browser';
 import { clearFirestore, openEnquiryStore, type EnquiryStore } from '../support/firestore-admin';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
+import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 
 /** Where functions/.env.local sends the sales team's mail. */
 const SALES_SMTP_PORT = 2525;
@@ -37,6 +38,8 @@ export function useJourneys(options: { stack?: string } = {}) {
     beforeEach(async () => {
       await clearFirestore();
       catcher?.clear();
+      // The launcher's WhatsApp stand-in keeps what it accepted; each test starts with none.
+      await fetch(`${WHATSAPP_STAND_IN_ORIGIN}/messages`, { method: 'DELETE' });
     });
   }
   afterEach(async () => {
