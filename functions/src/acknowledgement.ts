@@ -3,7 +3,8 @@
  * enquiry and once a day per address, best effort, sent only after the sales email is recorded.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import { acknowledgementKey, COUNTER_RETENTION_MS, EXPIRES_AT_FIELD } from './admission';
+import { acknowledgementKey, COUNTER_RETENTION_MS } from './admission';
+import { EXPIRES_AT_FIELD } from './contract/retention';
 import { admissionRef } from './admission-claim';
 import { NOTIFICATION_FIELD, type AcknowledgementRecord } from './contract/delivery';
 import { documentRef, type DeliveryDeps } from './delivery-record';

@@ -13,15 +13,20 @@ import {
   COUNTER_RETENTION_MS,
   COUNTERS,
   decideAdmission,
+  normaliseEmail,
+  normalisePhoneDigits,
   DUPLICATE_WINDOW_MS,
-  EXPIRES_AT_FIELD,
   slotId,
   type AdmissionKeys,
   type AdmissionLimits,
   type CounterName,
 } from './admission';
+import { EXPIRES_AT_FIELD } from './contract/retention';
+import { asDate } from './contract/india-time';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from './contract/retention';
 import {
   ALREADY_EXISTS,
+  documentRef,
   enquiryOf,
   firstRecord,
   MISSING,
@@ -98,10 +103,27 @@ export async function admit(
             deps.limits,
           );
           const stamp = Timestamp.fromDate(now);
+          // Kept for the retention period from its arrival (a follow-up later moves this on), and
+          // findable by the person's address and number as admission compares them.
+          const receivedAt = asDate(current.createdAt) ?? now;
+          transaction.update(documentRef(deps.db, enquiry), {
+            [EXPIRES_AT_FIELD]: Timestamp.fromDate(
+              retentionEnd(receivedAt, deps.retentionDays ?? DEFAULT_ENQUIRY_RETENTION_DAYS),
+            ),
+          });
+          const contactKeys = {
+            email: normaliseEmail(current.email),
+            phone: normalisePhoneDigits(current.phone),
+          };
           if (admission.verdict === 'duplicate') {
             return {
               // No digest yet: the next hourly digest lists it, so no duplicate is final in silence.
-              changes: firstRecord({ state: 'DUPLICATE', duplicateOf: admission.duplicateOf, digest: null }),
+              changes: firstRecord({
+                state: 'DUPLICATE',
+                duplicateOf: admission.duplicateOf,
+                digest: null,
+                contactKeys,
+              }),
               result: {
                 claimed: false,
                 outcome: { status: 'duplicate', duplicateOf: admission.duplicateOf },
@@ -124,6 +146,7 @@ export async function admit(
                 senderEmailsToday: counts.sender,
                 // Waiting for a salesperson (a duplicate is not: its first one is).
                 firstContactAt: null,
+                contactKeys,
               }),
               result: { claimed: false, outcome: { status: 'held', reason: admission.reason } },
             };
@@ -145,6 +168,7 @@ export async function admit(
               leaseExpiresAt,
               nextAttemptAt: leaseExpiresAt,
               firstContactAt: null,
+              contactKeys,
               // Admitted for its own email: its own WhatsApp alert too, when the channel is on.
               ...(deps.whatsapp?.numbers.length
                 ? { whatsapp: newAlertRecord(deps.whatsapp.numbers, now) }

@@ -30,8 +30,6 @@ import { indiaDayKey, indiaHourKey } from './contract/india-time';
 
 /** Counters, duplicate fingerprints, digest and sweep bookkeeping; no rule lets a client near it. */
 export const ADMISSION_COLLECTION = 'enquiry-admission';
-/** A field with the time after which a document may go (a Firestore TTL policy deletes it). */
-export const EXPIRES_AT_FIELD = 'expiresAt';
 /** On a slot document: the counter it belongs to, which a count query filters on. */
 export const COUNTER_FIELD = 'counter';
 

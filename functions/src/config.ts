@@ -8,6 +8,7 @@
  */
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './admission';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
 import type { MailSettings } from './mail/message';
 import type { SmtpSettings } from './mail/transport';
 import type { WhatsAppSettings } from './whatsapp/graph';
@@ -95,6 +96,12 @@ export const whatsappPhoneNumberId = defineString('WHATSAPP_PHONE_NUMBER_ID', {
 
 export const siteUrl = defineString('SITE_URL', {
   description: "The public site's origin, for the inbox link in each WhatsApp alert: https://www.example.com",
+});
+
+export const enquiryRetentionDays = defineInt('ENQUIRY_RETENTION_DAYS', {
+  default: DEFAULT_ENQUIRY_RETENTION_DAYS,
+  description:
+    'Days an enquiry is kept after its arrival or last follow-up change; the privacy policy names the same period.',
 });
 
 /** The WhatsApp Cloud API access token lives only in Cloud Secret Manager, like SMTP_PASSWORD. */

@@ -38,6 +38,8 @@ export type DeliveryDeps = {
   whatsapp?: WhatsAppSettings | null;
   /** The pauses between quick tries of a temporary WhatsApp refusal (tests shorten them). */
   alertRetryDelaysMs?: readonly number[];
+  /** ENQUIRY_RETENTION_DAYS: how long an enquiry is kept after its last change. */
+  retentionDays?: number;
 };
 
 export type EnquiryRef = { collection: EnquiryCollection; id: string };

@@ -23,7 +23,8 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { ADMISSION_COLLECTION, COUNTER_RETENTION_MS, digestKey, EXPIRES_AT_FIELD } from './admission';
+import { ADMISSION_COLLECTION, COUNTER_RETENTION_MS, digestKey } from './admission';
+import { EXPIRES_AT_FIELD } from './contract/retention';
 import { indiaHourKey } from './contract/india-time';
 import { rankForDigest, type DigestCandidate } from './buyer-signals';
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/enquiry';

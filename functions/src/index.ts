@@ -16,13 +16,14 @@ import {
   readMailSettings,
   readSmtpSettings,
   readWhatsAppSettings,
+  enquiryRetentionDays,
   resendRequiresAppCheck,
   smtpPassword,
   whatsappToken,
 } from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
 import { handleEnquiryCreated } from './delivery';
-import { awaitsFirstContactRecord, recordFirstContact } from './first-contact';
+import { needsFollowUpRecord, recordFollowUp } from './first-contact';
 import type { DeliveryDeps } from './delivery-record';
 import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
@@ -58,6 +59,7 @@ function runtimeDeps(): DeliveryDeps {
     clock: () => new Date(),
     log: logger,
     whatsapp: whatsAppOrOff(),
+    retentionDays: enquiryRetentionDays.value(),
   };
 }
 
@@ -82,20 +84,24 @@ function notifySalesOn(collection: EnquiryCollection) {
 export const notifySalesOfEnquiry = notifySalesOn(ENQUIRY_COLLECTION);
 export const notifySalesOfPopupEnquiry = notifySalesOn(POPUP_ENQUIRY_COLLECTION);
 
-/** Records how long the buyer waited, once, when the inbox saves the first contact (first-contact.ts). */
-function recordResponseTimeOn(collection: EnquiryCollection) {
+/**
+ * Records what a follow-up change means (first-contact.ts): how long the buyer waited, once, when
+ * the inbox saves the first contact; and the enquiry's expiry, moved on from the change.
+ */
+function recordFollowUpOn(collection: EnquiryCollection) {
   return onDocumentUpdated(
     { document: `${collection}/{enquiryId}`, region: enquiryRegion, retry: true, memory: '256MiB' },
     async (event) => {
-      // Every delivery-record change fires this too: only a new first contact needs a transaction.
-      if (!awaitsFirstContactRecord(event.data?.after.data())) return;
-      await recordFirstContact(getFirestore(), { collection, id: event.params.enquiryId });
+      // Every delivery-record change fires this too: only a follow-up change needs a transaction.
+      const retentionDays = enquiryRetentionDays.value();
+      if (!needsFollowUpRecord(event.data?.after.data(), retentionDays)) return;
+      await recordFollowUp(getFirestore(), { collection, id: event.params.enquiryId }, retentionDays);
     },
   );
 }
 
-export const recordEnquiryResponseTime = recordResponseTimeOn(ENQUIRY_COLLECTION);
-export const recordPopupEnquiryResponseTime = recordResponseTimeOn(POPUP_ENQUIRY_COLLECTION);
+export const recordEnquiryFollowUp = recordFollowUpOn(ENQUIRY_COLLECTION);
+export const recordPopupEnquiryFollowUp = recordFollowUpOn(POPUP_ENQUIRY_COLLECTION);
 
 export const retryUndeliveredEnquiryEmails = onSchedule(
   {

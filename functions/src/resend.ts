@@ -25,10 +25,10 @@ import {
   COUNTER_FIELD,
   COUNTER_RETENTION_MS,
   dayCounter,
-  EXPIRES_AT_FIELD,
   hashKey,
   slotId,
 } from './admission';
+import { EXPIRES_AT_FIELD } from './contract/retention';
 import { indiaHourKey } from './contract/india-time';
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/enquiry';
 import { ENQUIRY_ID_PATTERN } from './contract/enquiry-id';

@@ -12,7 +12,8 @@
  * 3. The hourly digest of HELD enquiries (digest.ts).
  */
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { ADMISSION_COLLECTION } from './admission';
+import { ADMISSION_COLLECTION, COUNTER_RETENTION_MS } from './admission';
+import { EXPIRES_AT_FIELD } from './contract/retention';
 import { ENQUIRY_COLLECTIONS, SERVER_TIMESTAMP_FIELD, type EnquiryCollection } from './contract/enquiry';
 import { deliverEnquiry } from './delivery';
 import type { DeliveryDeps, DeliveryOutcome } from './delivery-record';
@@ -199,7 +200,11 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
     const checkpoint = checkpointRef(deps.db, collection);
     const stored = await checkpoint.get();
     summary.queried += 1;
-    let after = stored.exists ? (stored.data() as Checkpoint) : null;
+    const checkpointData = stored.data();
+    let after: Checkpoint | null =
+      checkpointData?.createdAt instanceof Timestamp && typeof checkpointData.id === 'string'
+        ? { createdAt: checkpointData.createdAt, id: checkpointData.id }
+        : null;
     for (let page = 0; page < UNRECORDED_PAGES_PER_RUN && !outOfTime(); page += 1) {
       const found = await unrecordedPage(deps, collection, deps.clock(), after);
       summary.queried += found.read;
@@ -208,7 +213,11 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
       // Only past what was handled: a page cut short by the time budget is looked at again.
       if (finished && found.next && found.next !== after) {
         after = found.next;
-        await checkpoint.set(after);
+        // Kept while sweeps run; three days without one and the TTL policy removes it.
+        await checkpoint.set({
+          ...after,
+          [EXPIRES_AT_FIELD]: Timestamp.fromMillis(deps.clock().getTime() + COUNTER_RETENTION_MS),
+        });
       }
       if (!finished || !found.full) break;
     }

@@ -10,11 +10,11 @@ import {
   ADMISSION_COLLECTION,
   COUNTER_FIELD,
   DEFAULT_ADMISSION_LIMITS,
-  EXPIRES_AT_FIELD,
   slotId,
 } from '../../functions/src/admission';
 import { indiaHourKey } from '../../functions/src/contract/india-time';
 import { buildEnquiryPayload, ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
 import { LOCAL_SWEEP_ORIGIN } from '../../scripts/lib/local-sweep';
 import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
 import { useJourneys } from './journeys';

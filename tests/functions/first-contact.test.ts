@@ -12,7 +12,7 @@ import {
   RESPONSE_STATS_COLLECTION,
 } from '../../functions/src/contract/response-times';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
-import { recordFirstContact } from '../../functions/src/first-contact';
+import { recordFollowUp } from '../../functions/src/first-contact';
 import { allEnded } from '../support/concurrent';
 import { useDeliverySuite } from '../support/delivery-suite';
 import {
@@ -55,14 +55,18 @@ describe('the first contact', () => {
     const id = await storeEnquiry(db);
     await handleEnquiryCreated(deliveryDeps(db, catcher.port), ENQUIRY_COLLECTION, createdEvent(id));
     expect((await deliveryRecord(db, ENQUIRY_COLLECTION, id)).firstContactAt).toBeNull();
-    expect(await recordFirstContact(db, { collection: ENQUIRY_COLLECTION, id })).toBe('not-contacted');
+    expect(await recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id })).toMatchObject({
+      firstContact: 'not-contacted',
+    });
 
     await contacted(id, 40, 28);
     const outcomes = await allEnded([
-      recordFirstContact(db, { collection: ENQUIRY_COLLECTION, id }),
-      recordFirstContact(db, { collection: ENQUIRY_COLLECTION, id }),
+      recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id }),
+      recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id }),
     ]);
-    expect(outcomes.sort()).toEqual(['already-recorded', 'recorded']);
+    expect(
+      outcomes.map((outcome) => ('firstContact' in outcome ? outcome.firstContact : 'missing')).sort(),
+    ).toEqual(['already-recorded', 'recorded']);
     const record = await deliveryRecord(db, ENQUIRY_COLLECTION, id);
     expect(record.responseSeconds).toBe(12 * 60);
     expect(record.firstContactAt).toBeInstanceOf(Timestamp);
@@ -82,10 +86,34 @@ describe('the first contact', () => {
     for (const [index, minutes] of waits.entries()) {
       const id = await storeEnquiry(db, { ...PRIYA, email: `buyer${index}@example.com` });
       await contacted(id, 200, 200 - minutes);
-      await recordFirstContact(db, { collection: ENQUIRY_COLLECTION, id });
+      await recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id });
     }
     const weeks = await db.collection(RESPONSE_STATS_COLLECTION).get();
     const answered = weeks.docs.reduce((sum, doc) => sum + readResponseStats(doc.id, doc.data()).answered, 0);
     expect(answered).toBe(waits.length);
+  });
+});
+
+describe('the retention of an enquiry', () => {
+  const DAY = 24 * 60 * MINUTE;
+
+  it('runs three years from its arrival, set at admission, and moves on with each follow-up change', async () => {
+    // Received twenty days ago, followed up now.
+    const id = await storeEnquiry(db, PRIYA, { createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY) });
+    await handleEnquiryCreated(deliveryDeps(db, catcher.port), ENQUIRY_COLLECTION, createdEvent(id));
+    const ref = db.collection(ENQUIRY_COLLECTION).doc(id);
+    const stored = await ref.get();
+    const created = (stored.get('createdAt') as Timestamp).toMillis();
+    expect((stored.get('expiresAt') as Timestamp).toMillis()).toBe(created + 1095 * DAY);
+
+    await contacted(id, 20 * 24 * 60, 0);
+    expect(await recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id })).toMatchObject({
+      expiry: 'moved',
+    });
+    const followedUp = ((await ref.get()).get('followUp.updatedAt') as Timestamp).toMillis();
+    expect(((await ref.get()).get('expiresAt') as Timestamp).toMillis()).toBe(followedUp + 1095 * DAY);
+    expect(await recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id })).toMatchObject({
+      expiry: 'kept',
+    });
   });
 });

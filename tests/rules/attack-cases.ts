@@ -19,6 +19,7 @@ import {
   doc,
   getDoc,
   getDocs,
+  limit,
   query,
   setDoc,
   Timestamp,
@@ -203,6 +204,11 @@ function badDocumentCases(target: EnquiryCollection): RequestCase[] {
   for (const field of [...Object.keys(fields), SERVER_TIMESTAMP_FIELD]) {
     create(`without ${field}`, withoutField(valid(), field));
   }
+  // Only the functions set how long an enquiry is kept.
+  create(
+    'with its own expiry, a hundred years out',
+    withField(valid(), 'expiresAt', Timestamp.fromMillis(4_102_444_800_000)),
+  );
   for (const field of Object.keys(fields)) {
     for (const { kind, value } of NON_TEXT_VALUES)
       create(`with ${field} as ${kind}`, withField(valid(), field, value));
@@ -325,6 +331,14 @@ function otherPathCases(): RequestCase[] {
       'fill the hourly email cap with forged slots',
       (db) =>
         setDoc(doc(db, 'enquiry-admission', 'hour-2026-01-21T09-0000'), { counter: 'hour-2026-01-21T09' }),
+    ],
+    [
+      'read who asked for their data to be erased',
+      (db) => getDocs(query(collection(db, 'privacy-requests'), limit(1))),
+    ],
+    [
+      'record a privacy request',
+      (db) => setDoc(doc(db, 'privacy-requests', 'forged'), { kind: 'erase', subjectSha256: '0'.repeat(64) }),
     ],
     [
       'plant a duplicate fingerprint so a real enquiry counts as a duplicate',

@@ -264,6 +264,12 @@ export function salesAccessCases(): SalesAccessCase[] {
       forSales: 'denied by rules',
     },
     {
+      title: `keep a ${target} enquiry past its retention (change its expiry)`,
+      request: (db) =>
+        updateDoc(enquiryRef(db, target), { expiresAt: Timestamp.fromMillis(Date.now() + 9e11) }),
+      forSales: 'denied by rules',
+    },
+    {
       title: `mark a ${target} enquiry's email as sent`,
       request: (db) => updateDoc(enquiryRef(db, target), { 'notification.state': 'SENT' }),
       forSales: 'denied by rules',
@@ -294,9 +300,11 @@ export function responseStatsCases(): SalesAccessCase[] {
 
 /** Collections the inbox has no business reading: the functions' own bookkeeping. */
 export function salesPrivateCollectionCases(): SalesAccessCase[] {
-  return ['enquiry-admission', 'enquiry-resends', SALES_REVOCATIONS_COLLECTION].map((name) => ({
-    title: `list the functions' ${name} documents`,
-    request: (db) => getDocs(query(collection(db, name), limit(1))),
-    forSales: 'denied by rules',
-  }));
+  return ['enquiry-admission', 'enquiry-resends', SALES_REVOCATIONS_COLLECTION, 'privacy-requests'].map(
+    (name) => ({
+      title: `list the functions' ${name} documents`,
+      request: (db) => getDocs(query(collection(db, name), limit(1))),
+      forSales: 'denied by rules',
+    }),
+  );
 }

@@ -85,4 +85,6 @@ export type DeliveryRecord<Time = TimestampLike> = {
   firstContactAt?: Time | null;
   /** Seconds from the enquiry's arrival to its first contact. */
   responseSeconds?: number;
+  /** The person's address and number as admission compares them, so a privacy request finds them. */
+  contactKeys?: { email: string; phone: string };
 };

@@ -1,0 +1,124 @@
+/**
+ * Answers a person's request about their data (the privacy policy's promise), across every store
+ * the system controls (functions/src/privacy.ts):
+ *
+ *   npm run privacy -- find --email priya@example.com          # what is held, by enquiry
+ *   npm run privacy -- export --phone "+91 98765 43210" --out priya.json   # JSON + a summary
+ *   npm run privacy -- erase --email priya@example.com          # asks first; --yes to skip
+ *   npm run privacy -- purge-expired                            # the emulator's stand-in for TTL
+ *
+ * The local emulator by default; `--project <id>` for the real project, with application default
+ * credentials (`gcloud auth application-default login`), as `npm run export` does. Each request is
+ * recorded in `privacy-requests` with a SHA-256 of the identifier, never the identifier itself.
+ */
+import { writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { createInterface } from 'node:readline/promises';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import {
+  countsOf,
+  eraseSubject,
+  exportSubject,
+  findSubject,
+  PrivacyInputError,
+  purgeExpired,
+  readSubject,
+  recordRequest,
+} from '../functions/src/privacy.ts';
+import {
+  parsePrivacyArgs,
+  PRIVACY_USAGE,
+  PrivacyUsageError,
+  type PrivacyCommand,
+} from './lib/privacy-args.ts';
+import { PORTS } from './lib/project.ts';
+
+let command: PrivacyCommand;
+try {
+  command = parsePrivacyArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof PrivacyUsageError)) throw error;
+  console.error(`✖ ${error.message}\n${PRIVACY_USAGE}`);
+  process.exit(2);
+}
+const onEmulator = command.projectId.startsWith('demo-') || Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+if (onEmulator) process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
+const app = initializeApp({ projectId: command.projectId });
+const db = getFirestore(app);
+const by = `cli:${userInfo().username}`;
+const where = onEmulator
+  ? `the emulator at ${process.env.FIRESTORE_EMULATOR_HOST}`
+  : `project ${command.projectId}`;
+
+async function confirm(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+async function main(): Promise<number> {
+  if (command.action === 'purge-expired') {
+    const deleted = await purgeExpired(db, new Date());
+    console.log(`✔ deleted what had expired on ${where}: ${JSON.stringify(deleted)}`);
+    return 0;
+  }
+  const subject = readSubject(command.identifier.kind, command.identifier.raw);
+  const found = await findSubject(db, subject, command.identifier.raw);
+  const counts = countsOf(found);
+  const now = new Date();
+  if (counts.enquiries === 0) {
+    await recordRequest(db, command.action, found, by, now);
+    console.log(`• No enquiry on ${where} comes from that ${subject.kind}; nothing was changed.`);
+    return 0;
+  }
+  const { json, summary } = exportSubject(found, now);
+  if (command.action === 'find') {
+    await recordRequest(db, 'find', found, by, now);
+    console.log(summary);
+    return 0;
+  }
+  if (command.action === 'export') {
+    await recordRequest(db, 'export', found, by, now);
+    const out = command.out ?? `privacy-export-${now.toISOString().slice(0, 10)}.json`;
+    writeFileSync(out, `${json}\n`);
+    writeFileSync(out.replace(/\.json$/, '') + '.txt', summary);
+    console.log(`✔ wrote ${out} and its readable summary beside it.\n\n${summary}`);
+    return 0;
+  }
+  console.log(summary);
+  const question = `Erase ${counts.enquiries} enquiries, ${counts.resends} resend records and ${counts.admission} admission records on ${where}?`;
+  if (!command.yes && !(await confirm(question))) {
+    console.log('• Nothing was erased.');
+    return 1;
+  }
+  const result = await eraseSubject(db, found, by, now);
+  console.log(`✔ erased ${JSON.stringify(result.deleted)} (request ${result.requestId}).`);
+  console.log(
+    `Not held by the system, so delete these by hand:\n${result.notDeleted.map((line) => `- ${line}`).join('\n')}`,
+  );
+  return 0;
+}
+
+main()
+  .then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      if (error instanceof PrivacyInputError) {
+        console.error(`✖ ${error.message}`);
+        process.exitCode = 2;
+        return;
+      }
+      const text = error instanceof Error ? error.message : String(error);
+      console.error(
+        /credential|authenticat|Could not load the default/i.test(text)
+          ? `✖ No Google credentials for ${command.projectId}: run \`gcloud auth application-default login\` (an account with access to the project), then try again.`
+          : `✖ ${text}`,
+      );
+      process.exitCode = 1;
+    },
+  )
+  .finally(() => deleteApp(app));
