@@ -5,10 +5,9 @@
  * the trigger, hosting and browser tests.
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
  */
-import { spawnSync } from 'node:child_process';
-import { fail, PORTS, requireJava, ROOT } from './lib/project.ts';
+import { fail, PORTS, requireJava } from './lib/project.ts';
 import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
-import { requireFreePorts } from './lib/processes.ts';
+import { noteDescendants, requireFreePorts, startServer, stopServers } from './lib/processes.ts';
 
 requireJava();
 if (!chromiumPath()) fail(`Chromium is required for the browser tests: ${CHROMIUM_INSTALL_HINT}.`);
@@ -32,20 +31,33 @@ const emulatorExec = (only: string, command: string) => [
   command,
 ];
 
-const steps: { name: string; command: string[] }[] = [
-  { name: 'Typecheck', command: ['npm', 'run', 'typecheck'] },
-  { name: 'Lint', command: ['npm', 'run', 'lint'] },
-  { name: 'Unit tests', command: ['npx', 'vitest', 'run', '--project', 'web', '--project', 'node'] },
-  { name: 'Build', command: ['npm', 'run', 'build'] },
+const MINUTE_MS = 60_000;
+
+/**
+ * Each step's deadline, about five times what it takes on a busy 2-core machine: a step that waits
+ * for ever (an emulator prompting for a param nobody can answer) fails with its name, long before
+ * CI's own limit, and its processes are stopped.
+ */
+const steps: { name: string; command: string[]; deadlineMs: number }[] = [
+  { name: 'Typecheck', command: ['npm', 'run', 'typecheck'], deadlineMs: 5 * MINUTE_MS },
+  { name: 'Lint', command: ['npm', 'run', 'lint'], deadlineMs: 5 * MINUTE_MS },
+  {
+    name: 'Unit tests',
+    command: ['npx', 'vitest', 'run', '--project', 'web', '--project', 'node'],
+    deadlineMs: 10 * MINUTE_MS,
+  },
+  { name: 'Build', command: ['npm', 'run', 'build'], deadlineMs: 10 * MINUTE_MS },
   {
     // The build writes the CSP hashes of its inline code into firebase.json; a stale committed copy
     // would deploy a policy that blocks the site's own boot script.
     name: 'Committed firebase.json matches the build',
     command: ['git', 'diff', '--exit-code', '--', 'firebase.json'],
+    deadlineMs: MINUTE_MS,
   },
   {
     name: 'Emulator tests (rules, delivery)',
     command: ['npx', ...emulatorExec('firestore', 'npx vitest run --project emulator')],
+    deadlineMs: 15 * MINUTE_MS,
   },
   {
     name: 'Stack and browser tests',
@@ -58,8 +70,30 @@ const steps: { name: string; command: string[] }[] = [
         'npx tsx scripts/with-local-services.ts npx vitest run --project stack --project e2e --no-file-parallelism',
       ),
     ],
+    deadlineMs: 35 * MINUTE_MS,
   },
 ];
+
+/** Runs one step in a process group of its own; its exit code, or null when it passed its deadline. */
+async function runStep(command: string, args: string[], deadlineMs: number): Promise<number | null> {
+  const child = startServer(command, command, args, { env: { ...process.env, FORCE_COLOR: '1' } });
+  const stop = () => void stopServers([child]);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    noteDescendants(child);
+    void stopServers([child], 10_000);
+  }, deadlineMs);
+  const code = await new Promise<number>((resolve) =>
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),
+  );
+  clearTimeout(timer);
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  return late ? null : code;
+}
 
 const timings: string[] = [];
 const started = performance.now();
@@ -67,16 +101,16 @@ for (const step of steps) {
   console.log(`\n━━ ${step.name} ━━`);
   const stepStarted = performance.now();
   const [command = 'npx', ...args] = step.command;
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '1' },
-  });
+  const code = await runStep(command, args, step.deadlineMs);
   const seconds = (performance.now() - stepStarted) / 1000;
   timings.push(`  ${step.name.padEnd(36)} ${seconds.toFixed(1).padStart(6)} s`);
-  if (result.status !== 0) {
+  if (code !== 0) {
     console.log(`\n${timings.join('\n')}`);
-    fail(`${step.name} failed.`);
+    fail(
+      code === null
+        ? `${step.name} did not finish within ${step.deadlineMs / MINUTE_MS} min and was stopped: something waits (a prompt, a server that never answers); its output above shows what.`
+        : `${step.name} failed.`,
+    );
   }
 }
 console.log(
