@@ -31,6 +31,7 @@ import {
   SALES_SETTINGS,
   storeEnquiry,
   storePopupEnquiry,
+  nextIndiaHour,
   testClock,
 } from '../support/delivery-fixtures';
 
@@ -127,7 +128,8 @@ describe('limits', () => {
   });
 
   it('holds past the hourly cap, and past the daily cap in a later hour', async () => {
-    const clock = testClock();
+    // Two hours of one India day, whatever time the suite runs at.
+    const clock = testClock(nextIndiaHour(10));
     const deps = deliveryDeps(db, catcher.port, { limits, clock: clock.now });
     const outcomes = [];
     for (const n of [1, 2, 3, 4])
@@ -186,7 +188,7 @@ describe('a stranger cannot hold back or silence a buyer', () => {
 
 describe('the hourly digest', () => {
   it('reports every held enquiry once in one email with a CSV, marks them DIGESTED, and sends no second digest that hour', async () => {
-    const clock = testClock();
+    const clock = testClock(nextIndiaHour(10)); // one India hour from start to end
     const deps = deliveryDeps(db, catcher.port, { limits: { ...limits, hourlyCap: 1 }, clock: clock.now });
     const ids = [];
     for (const n of [1, 2, 3]) {

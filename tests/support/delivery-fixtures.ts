@@ -16,6 +16,7 @@ import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
 import type { DeliveryDeps } from '../../functions/src/delivery-record';
 import type { DeliveryLog } from '../../functions/src/logs';
 import type { DeliveryRecord } from '../../functions/src/contract/delivery';
+import { INDIA_OFFSET_MS } from '../../functions/src/contract/india-time';
 import type { MailSettings } from '../../functions/src/mail/message';
 import { createSmtpTransport } from '../../functions/src/mail/transport';
 
@@ -38,9 +39,23 @@ export function recordingLog(): DeliveryLog & { entries: LogEntry[] } {
 }
 
 /** A clock the test moves by hand; starts at the real time so server timestamps line up. */
-export function testClock(): { now: () => Date; advance: (ms: number) => void } {
-  let offsetMs = 0;
+/**
+ * A clock that runs with real time and can be moved on. Given `startAt`, it starts there instead
+ * of now (see nextIndiaHour): a test that counts by India day or hour must not depend on the time of
+ * day it runs at.
+ */
+export function testClock(startAt?: Date): { now: () => Date; advance: (ms: number) => void } {
+  let offsetMs = startAt ? startAt.getTime() - Date.now() : 0;
   return { now: () => new Date(Date.now() + offsetMs), advance: (ms) => (offsetMs += ms) };
+}
+
+/** The next moment India's clock shows `hour`:00:00, within the coming day. */
+export function nextIndiaHour(hour: number, from = new Date()): Date {
+  const hourMs = 60 * 60_000;
+  const dayMs = 24 * hourMs;
+  const local = from.getTime() + INDIA_OFFSET_MS;
+  const target = Math.floor(local / dayMs) * dayMs + hour * hourMs;
+  return new Date((target > local ? target : target + dayMs) - INDIA_OFFSET_MS);
 }
 
 export function deliveryDeps(
