@@ -37,12 +37,17 @@ if (emulator) {
 }
 const app = initializeApp({ projectId: command.projectId });
 try {
-  const uid = await setSalesClaim(getAuth(app), command.email, command.action === 'grant');
+  const uid = await setSalesClaim(
+    getAuth(app),
+    command.email,
+    command.action !== 'revoke',
+    command.action === 'grant-owner',
+  );
   if (command.action === 'revoke') await recordRevocation(getFirestore(app), uid);
   const where = emulator ? `the Auth emulator at ${emulator}` : `project ${command.projectId}`;
   console.log(
-    command.action === 'grant'
-      ? `✔ ${command.email} (${uid}) can now use the sales inbox on ${where}.`
+    command.action !== 'revoke'
+      ? `✔ ${command.email} (${uid}) can now use the sales inbox on ${where}${command.action === 'grant-owner' ? ", and find, export and erase a buyer's data" : ''}.`
       : `✔ ${command.email} (${uid}) no longer has access on ${where}; its next request is refused.`,
   );
 } catch (error) {

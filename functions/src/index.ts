@@ -8,7 +8,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/firestore';
-import { HttpsError, onCall } from 'firebase-functions/https';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import {
   enquiryRegion,
@@ -24,6 +24,7 @@ import {
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
 import { handleEnquiryCreated } from './delivery';
 import { needsFollowUpRecord, recordFollowUp } from './first-contact';
+import { answerPrivacyRequest } from './privacy-callable';
 import type { DeliveryDeps } from './delivery-record';
 import { TRIGGER_MAX_INSTANCES } from './delivery-state';
 import { createSmtpTransport, type MailTransport } from './mail/transport';
@@ -120,6 +121,24 @@ export const retryUndeliveredEnquiryEmails = onSchedule(
   },
 );
 
+/** Who called, from a token checked for revocation too; null without one. */
+async function verifiedCaller(auth: CallableRequest['auth']): Promise<ResendCaller> {
+  if (!auth) return null;
+  try {
+    // checkRevoked: an account whose sessions were ended is refused even with a fresh-looking token.
+    await getAuth().verifyIdToken(auth.rawToken, true);
+  } catch {
+    throw new HttpsError('unauthenticated', 'Your session has ended. Sign in again.');
+  }
+  const token = auth.token;
+  return {
+    uid: auth.uid,
+    email: typeof token.email === 'string' ? token.email : null,
+    claims: token as Record<string, unknown>,
+    authTime: typeof token.auth_time === 'number' ? token.auth_time : 0,
+  };
+}
+
 /** Instances of the resend callable: a person clicks it, so two are plenty and a script cannot fan out. */
 const RESEND_MAX_INSTANCES = 2;
 
@@ -144,24 +163,35 @@ export const resendEnquiryEmail = onCall(
         'unauthenticated',
         'This request did not come from the site (no App Check token).',
       );
-    let caller: ResendCaller = null;
-    if (request.auth) {
-      try {
-        // checkRevoked: an account whose sessions were ended is refused even with a fresh-looking token.
-        await getAuth().verifyIdToken(request.auth.rawToken, true);
-      } catch {
-        throw new HttpsError('unauthenticated', 'Your session has ended. Sign in again.');
-      }
-      const token = request.auth.token;
-      caller = {
-        uid: request.auth.uid,
-        email: typeof token.email === 'string' ? token.email : null,
-        claims: token as Record<string, unknown>,
-        authTime: typeof token.auth_time === 'number' ? token.auth_time : 0,
-      };
-    }
+    const caller = await verifiedCaller(request.auth);
     try {
       return await resendForCaller(runtimeDeps(), caller, request.data);
+    } catch (error) {
+      if (error instanceof ResendError) throw new HttpsError(error.code, error.message);
+      throw error;
+    }
+  },
+);
+
+/**
+ * The inbox's "Find this buyer's data" (PRIVACY_FUNCTION): find, export or erase one person, for
+ * owner accounts only (privacy-callable.ts checks the claims).
+ */
+export const privacyRequest = onCall(
+  { region: enquiryRegion, timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, memory: '256MiB', maxInstances: 1 },
+  async (request) => {
+    if (resendRequiresAppCheck.value() && !request.app)
+      throw new HttpsError(
+        'unauthenticated',
+        'This request did not come from the site (no App Check token).',
+      );
+    const caller = await verifiedCaller(request.auth);
+    try {
+      return await answerPrivacyRequest(
+        { db: getFirestore(), clock: () => new Date() },
+        caller,
+        request.data,
+      );
     } catch (error) {
       if (error instanceof ResendError) throw new HttpsError(error.code, error.message);
       throw error;

@@ -36,6 +36,10 @@ describe('npm run seed', () => {
 });
 
 describe('npm run sales', () => {
+  it('reads grant-owner like grant', () => {
+    expect(parseSalesArgs(['grant-owner', 'owner@example.com'])).toMatchObject({ action: 'grant-owner' });
+  });
+
   it('reads grant and revoke with an email, on the emulator unless given a project', () => {
     expect(parseSalesArgs(['grant', 'a@example.com'])).toEqual({
       action: 'grant',

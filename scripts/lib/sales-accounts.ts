@@ -8,18 +8,23 @@
 import { parseArgs } from 'node:util';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { SALES_CLAIM, SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/follow-up';
+import {
+  OWNER_CLAIM,
+  SALES_CLAIM,
+  SALES_REVOCATIONS_COLLECTION,
+} from '../../functions/src/contract/follow-up';
 import { PORTS, PROJECT_ID } from './project.ts';
 
 export const DEMO_SALES_ACCOUNT = { email: 'sales@example.com', password: 'sales-demo-1' } as const;
 export const AUTH_EMULATOR_HOST = `127.0.0.1:${PORTS.auth}`;
 export const FIRESTORE_EMULATOR_HOST = `127.0.0.1:${PORTS.firestore}`;
 
-export const SALES_USAGE = 'usage: npm run sales -- <grant|revoke> <email> [--project project-id]';
+export const SALES_USAGE =
+  'usage: npm run sales -- <grant|grant-owner|revoke> <email> [--project project-id]';
 
 export class SalesUsageError extends Error {}
 
-export type SalesCommand = { action: 'grant' | 'revoke'; email: string; projectId: string };
+export type SalesCommand = { action: 'grant' | 'grant-owner' | 'revoke'; email: string; projectId: string };
 
 export function parseSalesArgs(argv: string[]): SalesCommand {
   let parsed: { values: { project?: string }; positionals: string[] };
@@ -34,7 +39,8 @@ export function parseSalesArgs(argv: string[]): SalesCommand {
     throw new SalesUsageError(error instanceof Error ? error.message : String(error));
   }
   const [action, email, ...extra] = parsed.positionals;
-  if (action !== 'grant' && action !== 'revoke') throw new SalesUsageError('say grant or revoke');
+  if (action !== 'grant' && action !== 'grant-owner' && action !== 'revoke')
+    throw new SalesUsageError('say grant, grant-owner or revoke');
   if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
     throw new SalesUsageError(`"${email ?? ''}" is not an email address`);
   if (extra.length > 0) throw new SalesUsageError(`unexpected ${extra.join(' ')}`);
@@ -50,11 +56,27 @@ export function useAuthEmulator(projectId: string, env: NodeJS.ProcessEnv): stri
   return projectId.startsWith('demo-') ? AUTH_EMULATOR_HOST : null;
 }
 
-/** Sets or clears the claim, keeping any other claims the account has; returns the uid. */
-export async function setSalesClaim(auth: Auth, email: string, sales: boolean): Promise<string> {
+/**
+ * Sets or clears the claim (with `owner`, the owner's claim too, which lets the inbox find, export
+ * and erase a buyer's data), keeping any other claims the account has; returns the uid. Revoking
+ * clears both.
+ */
+export async function setSalesClaim(
+  auth: Auth,
+  email: string,
+  sales: boolean,
+  owner = false,
+): Promise<string> {
   const user = await auth.getUserByEmail(email);
-  const others = Object.entries(user.customClaims ?? {}).filter(([name]) => name !== SALES_CLAIM);
-  const claims = Object.fromEntries(sales ? [...others, [SALES_CLAIM, true]] : others);
+  const current = user.customClaims ?? {};
+  const others = Object.entries(current).filter(([name]) => name !== SALES_CLAIM && name !== OWNER_CLAIM);
+  // A plain grant keeps an owner an owner; a revoke takes both away.
+  const isOwner = sales && (owner || current[OWNER_CLAIM] === true);
+  const claims = Object.fromEntries([
+    ...others,
+    ...(sales ? [[SALES_CLAIM, true]] : []),
+    ...(isOwner ? [[OWNER_CLAIM, true]] : []),
+  ]);
   await auth.setCustomUserClaims(user.uid, claims);
   // A revoked account's open sessions cannot refresh their tokens any more.
   if (!sales) await auth.revokeRefreshTokens(user.uid);

@@ -19,6 +19,7 @@ import {
   readSubject,
   subjectHash,
 } from '../../functions/src/privacy';
+import { answerPrivacyRequest } from '../../functions/src/privacy-callable';
 import { RESENDS_COLLECTION, resendEnquiryEmail } from '../../functions/src/resend';
 import { useDeliverySuite } from '../support/delivery-suite';
 import {
@@ -176,6 +177,24 @@ describe('a privacy request', () => {
       resends: 0,
       admission: 0,
     });
+  });
+});
+
+describe("the inbox's privacy function", () => {
+  it("answers an owner's account, and refuses a sales account without the owner's claim", async () => {
+    const { buyerIds } = await seedBuyerAndOthers();
+    const deps = { db, clock: () => new Date() };
+    const ask = { action: 'find', kind: 'phone', value: '98450 12345' };
+    await expect(answerPrivacyRequest(deps, SALES, ask)).rejects.toMatchObject({ code: 'permission-denied' });
+    const owner = { ...SALES, claims: { sales: true, owner: true } };
+    const found = await answerPrivacyRequest(deps, owner, ask);
+    expect(found.counts).toMatchObject({ enquiries: 5 });
+    await expect(answerPrivacyRequest(deps, owner, { ...ask, value: '12' })).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    const erased = await answerPrivacyRequest(deps, owner, { ...ask, action: 'erase' });
+    expect(erased.deleted).toMatchObject({ enquiries: 5 });
+    for (const path of buyerIds) expect((await db.doc(path).get()).exists).toBe(false);
   });
 });
 

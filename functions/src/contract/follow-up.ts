@@ -20,6 +20,8 @@ export const FOLLOW_UP_NOTE_MAX_LENGTH = 1000;
 
 /** The custom claim that makes an account a sales account. */
 export const SALES_CLAIM = 'sales';
+/** The claim, beside `sales`, that lets an account find, export and erase a buyer's data. */
+export const OWNER_CLAIM = 'owner';
 
 /**
  * `sales-revocations/<uid>`: `revokedAt`, in seconds, when `npm run sales -- revoke` withdrew the

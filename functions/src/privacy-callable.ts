@@ -1,0 +1,87 @@
+/**
+ * The inbox's "Find this buyer's data", for accounts that carry the `owner` claim beside `sales`
+ * (`npm run sales -- grant-owner <email>`): find, export or erase one person (privacy.ts). The
+ * function checks the claims and a revocation since sign-in itself; no rule lets a client near
+ * what it touches.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { OWNER_CLAIM, SALES_CLAIM } from './contract/follow-up';
+import { asDate, formatIndiaIso } from './contract/india-time';
+import {
+  countsOf,
+  eraseSubject,
+  exportSubject,
+  findSubject,
+  PrivacyInputError,
+  readSubject,
+  recordRequest,
+} from './privacy';
+import { accessWithdrawn, ResendError, type ResendCaller } from './resend';
+
+export const PRIVACY_FUNCTION = 'privacyRequest';
+
+export type PrivacyCallRequest = {
+  action: 'find' | 'export' | 'erase';
+  kind: 'email' | 'phone';
+  value: string;
+};
+
+export async function answerPrivacyRequest(
+  deps: { db: Firestore; clock: () => Date },
+  caller: ResendCaller,
+  data: unknown,
+): Promise<Record<string, unknown>> {
+  if (!caller) throw new ResendError('unauthenticated', 'Sign in to answer a privacy request.');
+  if (caller.claims[SALES_CLAIM] !== true || caller.claims[OWNER_CLAIM] !== true)
+    throw new ResendError(
+      'permission-denied',
+      "Only the owner's account can find, export or erase a buyer's data.",
+    );
+  if (await accessWithdrawn(deps.db, caller))
+    throw new ResendError('permission-denied', "This account's access to enquiries was withdrawn.");
+  const request = (data ?? {}) as Partial<PrivacyCallRequest>;
+  if (
+    !['find', 'export', 'erase'].includes(String(request.action)) ||
+    !['email', 'phone'].includes(String(request.kind))
+  )
+    throw new ResendError('invalid-argument', 'Say find, export or erase, by email or by phone.');
+  let subject;
+  try {
+    subject = readSubject(request.kind as 'email' | 'phone', String(request.value ?? ''));
+  } catch (error) {
+    if (error instanceof PrivacyInputError) throw new ResendError('invalid-argument', error.message);
+    throw error;
+  }
+  const now = deps.clock();
+  const by = caller.email ?? caller.uid;
+  const found = await findSubject(deps.db, subject, String(request.value));
+  const counts = countsOf(found);
+  const enquiries = found.enquiries.map((enquiry) => {
+    const receivedAt = asDate(enquiry.data.createdAt);
+    return {
+      collection: enquiry.collection,
+      id: enquiry.id,
+      name: typeof enquiry.data.name === 'string' ? enquiry.data.name : '',
+      receivedAt: receivedAt ? formatIndiaIso(receivedAt) : null,
+    };
+  });
+  if (request.action === 'erase' && counts.enquiries > 0) {
+    const result = await eraseSubject(deps.db, found, by, now);
+    return {
+      counts,
+      enquiries,
+      deleted: result.deleted,
+      notDeleted: result.notDeleted,
+      requestId: result.requestId,
+    };
+  }
+  await recordRequest(
+    deps.db,
+    request.action === 'export' ? 'export' : request.action === 'erase' ? 'erase' : 'find',
+    found,
+    by,
+    now,
+  );
+  if (request.action === 'export') return { counts, enquiries, ...exportSubject(found, now) };
+  return { counts, enquiries };
+}
