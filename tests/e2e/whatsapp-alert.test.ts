@@ -22,7 +22,10 @@ describe('the WhatsApp alert of an enquiry sent on /home', () => {
   it('reaches every sales phone once, naming the buyer and linking to the enquiry in the inbox', async () => {
     const { page, goto } = await journeys.visit('mobile');
     await goto('/home');
-    const form = fullForm(page);
+    // The home page's form loads as the visitor scrolls to it.
+    const contact = page.locator('#contact');
+    await contact.scrollIntoViewIfNeeded();
+    const form = fullForm(contact);
     await waitForFormReady(form.submit);
     const buyer = fullEnquiry('Salem');
     await fillFullForm(form, buyer);
