@@ -7,7 +7,13 @@
  * instance on the default app.
  */
 import type { EnquiryCollection } from '@contract/enquiry';
-import { FOLLOW_UP_FIELD, followUpVersion, SALES_CLAIM, type FollowUpStatus } from '@contract/follow-up';
+import {
+  FIRST_CONTACT_FIELD,
+  FOLLOW_UP_FIELD,
+  followUpVersion,
+  SALES_CLAIM,
+  type FollowUpStatus,
+} from '@contract/follow-up';
 import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
 import type { QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { loadCode, sharedUnlessFailed } from './code-loading';
@@ -229,6 +235,11 @@ export async function saveFollowUp(
     const data = (await transaction.get(ref)).data() ?? {};
     const stored = followUpVersion(data);
     if (stored !== basedOnVersion) throw new FollowUpConflict(data[FOLLOW_UP_FIELD]);
+    // The first contact is set once, by the save that moves the enquiry out of New (the rules
+    // hold it to the server's clock), and kept as it is by every later save.
+    const current = data[FOLLOW_UP_FIELD] as Record<string, unknown> | undefined;
+    const firstContactAt =
+      current?.[FIRST_CONTACT_FIELD] ?? (followUp.status === 'New' ? null : firestore.serverTimestamp());
     transaction.update(ref, {
       [FOLLOW_UP_FIELD]: {
         status: followUp.status,
@@ -237,6 +248,7 @@ export async function saveFollowUp(
         updatedByEmail: user.email,
         updatedAt: firestore.serverTimestamp(),
         version: stored + 1,
+        ...(firstContactAt ? { [FIRST_CONTACT_FIELD]: firstContactAt } : {}),
       },
     });
   });
