@@ -3,19 +3,19 @@
  * script): each page gets its own <head>, its text before any JavaScript runs, the CSS its own
  * markup uses (inline, so the first round trip paints it), a preload for its hero picture, and a
  * boot script that loads the full stylesheet and the page's code once the first screen is painted;
- * the browser then hydrates it. Also writes 404.html, sitemap.xml, robots.txt and the web app
+ * in the browser, only the page's islands then take over their pieces of it. Also writes 404.html, sitemap.xml, robots.txt and the web app
  * manifest, and keeps firebase.json's Content-Security-Policy in step with the inline styles.
  */
 import Beasties from 'beasties';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { minifySync } from 'vite';
+import { build, minifySync } from 'vite';
 import { ROOT } from './lib/project.ts';
 import { format, resolveConfig } from 'prettier';
+import { BODY_FONT_KEY } from '../web/src/app/boot/boot-page.ts';
 import {
   firstScreenOf,
-  STYLED_ATTRIBUTE,
   heroPreload,
   inlineHash,
   withInlineHashes,
@@ -23,7 +23,7 @@ import {
   withPagePolicies,
 } from './lib/critical-path.ts';
 
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof import('../web/src/entry-server.tsx');
 
@@ -52,100 +52,57 @@ function chunkFiles(manifest: Manifest, sources: string[]): string[] {
   return [...files].map((file) => `/${file}`);
 }
 
-/** Where the boot script notes the body font it has put in the HTTP cache. */
-const BODY_FONT_KEY = 'body-font';
-
-/**
- * The page's code starts downloading once its first screen is painted: the first content, and
- * the hero picture when the page has one. Until then the HTML, its inline CSS and the hero have a
- * slow connection to themselves. A small inline script (allowed by its hash in the
- * Content-Security-Policy, which allows no other inline script) then adds the full stylesheet
- * (data-style: the rest of this page below its first screen, the web fonts, and what dialogs,
- * messages and other pages need), the entry module, and preloads for the page's chunks
- * (data-modules).
- *
- * Until the code arrives a visitor can already type into a prerendered form; the boot script
- * notes which of its fields they leave, so the form validates those as soon as it takes over.
- *
- * Then, after the page's load event, it adds the web app manifest (Chrome fetches it and its icon
- * as soon as it sees the link, which would share the first round trips with the first screen) and
- * fetches the body font into the HTTP cache (data-font), noting that in localStorage: from the
- * next page view on, fontFlagScript turns the body font on before the first paint (see fonts.css).
- */
-const bootScript = (leftControlsGlobal: string) => `(function () {
-  var left = (window.${leftControlsGlobal} = []);
-  document.addEventListener(
-    'focusout',
-    function (event) {
-      var control = event.target;
-      if (control && control.form && control.id && left.indexOf(control.id) < 0) left.push(control.id);
-    },
-    true
-  );
-  var boot = document.currentScript;
-  var modules = boot.getAttribute('data-modules').split(' ');
-  var style = boot.getAttribute('data-style');
-  var started = false;
-  function add(tag, properties) {
-    var element = document.createElement(tag);
-    for (var name in properties) element[name] = properties[name];
-    document.head.appendChild(element);
-  }
-  function afterLoad() {
-    add('link', { rel: 'manifest', href: '/manifest.webmanifest' });
-    var font = boot.getAttribute('data-font');
-    if (!font || !window.fetch) return;
-    fetch(font)
-      .then(function (response) {
-        return response.ok && response.arrayBuffer();
-      })
-      .then(function (body) {
-        if (body) localStorage.setItem('${BODY_FONT_KEY}', font);
-      })
-      ['catch'](function () {});
-  }
-  function start() {
-    if (started) return;
-    started = true;
-    // What the inline CSS keeps invisible below the first screen shows once this is in.
-    var styled = function () {
-      document.documentElement.setAttribute('${STYLED_ATTRIBUTE}', '');
-    };
-    if (style) add('link', { rel: 'stylesheet', href: style, onload: styled, onerror: styled });
-    else styled();
-    modules.forEach(function (url, index) {
-      if (index === 0) add('script', { type: 'module', src: url });
-      else add('link', { rel: 'modulepreload', href: url });
-    });
-    if (document.readyState === 'complete') afterLoad();
-    else window.addEventListener('load', afterLoad);
-  }
-  function afterHero() {
-    var hero = document.querySelector('img[fetchpriority="high"]');
-    var next = function () {
-      requestAnimationFrame(function () {
-        setTimeout(start, 0);
-      });
-    };
-    if (!hero || hero.complete) return next();
-    hero.addEventListener('load', next);
-    hero.addEventListener('error', next);
-  }
-  try {
-    new PerformanceObserver(function (list) {
-      if (list.getEntriesByName('first-contentful-paint').length) afterHero();
-    }).observe({ type: 'paint', buffered: true });
-  } catch (error) {
-    start();
-  }
-  // Without paint timing (or in a background tab), or with a hero that takes long, start anyway.
-  setTimeout(start, 1500);
-})();
-`;
-
-/** The boot script, minified like the rest of the site's code: it is on every page's critical path. */
+/** Minified like the rest of the site's code: the inline scripts are on every page's critical path. */
 const minified = (name: string, code: string) =>
   minifySync(name, code, { compress: true, mangle: true }).code.trim();
+
+/**
+ * The boot script (web/src/app/boot/boot-page.ts), built from its entry into one classic script:
+ * it runs inline, where no module can be imported.
+ */
+async function bootScript(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { tsconfigPaths: true },
+    build: {
+      write: false,
+      target: 'es2020',
+      minify: true,
+      lib: { entry: join(ROOT, 'web', 'src', 'entry-boot.ts'), formats: ['iife'], name: 'smeBoot' },
+    },
+  });
+  const [output] = Array.isArray(result) ? result : [result];
+  const chunk =
+    output && 'output' in output ? output.output.find((item) => item.type === 'chunk') : undefined;
+  if (!chunk) throw new Error('The boot script did not build.');
+  return minified('boot.js', chunk.code);
+}
+
+/**
+ * What the boot script loads once the first screen is painted (data-modules, the entry first):
+ * the browser's entry with its imports and, for each island the page wakes at load, React, the
+ * islands' root and the island's own code, so that waking it waits on no further request.
+ */
+function pageModules(manifest: Manifest, html: string, preload: string[]): string[] {
+  const entry = manifest['index.html'];
+  if (!entry) throw new Error('The build manifest has no index.html entry.');
+  const atLoad = [...html.matchAll(/data-island="([a-z-]+)" data-wake="load"/g)].map(
+    ([, name]) => name ?? '',
+  );
+  if (!atLoad.length) return chunkFiles(manifest, ['index.html', ...preload]);
+  // An island's chunk is keyed by its source (web/src/…/x-island.tsx), or by its chunk's name
+  // (_x-island-<hash>.js) when the build shares it with the stylesheet's entry.
+  const islandOf = (key: string) => /(?:^_|\/)([a-z-]+)-island(?:-[\w-]+\.js|\.tsx)$/.exec(key)?.[1];
+  const dynamicKeys = entry.dynamicImports ?? [];
+  const runtimeKeys = dynamicKeys.filter((key) => !islandOf(key));
+  const keyOf = (name: string) => {
+    const key = dynamicKeys.find((candidate) => islandOf(candidate) === name);
+    if (!key) throw new Error(`No island ${name} in the build manifest.`);
+    return key;
+  };
+  return chunkFiles(manifest, ['index.html', ...runtimeKeys, ...atLoad.map(keyOf), ...preload]);
+}
 
 /**
  * First in <head>: when the body font is already in this browser's cache (the boot script of an
@@ -257,7 +214,7 @@ async function main() {
   const template = pageTemplate();
   const manifest = JSON.parse(readFileSync(join(SITE_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const server = (await import(pathToFileURL(SERVER_ENTRY).href)) as ServerEntry;
-  const boot = minified('boot.js', bootScript(server.LEFT_CONTROLS_GLOBAL));
+  const boot = await bootScript();
   const linked = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(template)?.[1];
   if (!linked) throw new Error('index.html links no stylesheet from /assets/.');
   const stylesheet: string = linked;
@@ -291,7 +248,7 @@ async function main() {
   /** Writes the page; returns the CSP hash of its inline <style>. */
   async function writePage(path: string, file: string): Promise<string> {
     const { html, head } = await server.renderPage(path);
-    const modules = chunkFiles(manifest, ['index.html', ...(server.matchPage(path)?.route.chunks ?? [])]);
+    const modules = pageModules(manifest, html, server.matchPage(path)?.route.preload ?? []);
     const headHtml = [`<script>${fontFlag}</script>`, heroPreload(html), server.renderPageHead(head)]
       .filter(Boolean)
       .join('\n    ');

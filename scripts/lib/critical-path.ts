@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { JSDOM } from 'jsdom';
+import { STYLED_ATTRIBUTE } from '../../web/src/app/boot/boot-page.ts';
 
 const attribute = (tag: string, name: string): string | undefined =>
   new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
@@ -44,7 +45,7 @@ export function heroPreload(html: string): string {
 export const FIRST_SCREEN_BLOCKS = 3;
 
 /** Set on <html> by the boot script once the full stylesheet has loaded (or failed to). */
-export const STYLED_ATTRIBUTE = 'data-styled';
+export { STYLED_ATTRIBUTE };
 
 export type FirstScreen = {
   /** The page without what its first screen cannot show, for finding the CSS to inline. */

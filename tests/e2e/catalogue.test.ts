@@ -116,19 +116,16 @@ describe('from a card to its description', () => {
     await expectProductShown(page, iTip);
     await expect.poll(() => scrollY(page), polled).toBe(0);
 
-    // The same page stays mounted while the visitor switches products.
-    await page.evaluate(() => {
-      const remembered = window as unknown as { articleBeforeSwitch?: Element | null };
-      remembered.articleBeforeSwitch = document.querySelector('article.description__content');
+    // Each product in the sidebar is a page of its own: the switch loads it.
+    const loads: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) loads.push(new URL(request.url()).pathname);
     });
     await sidebar(page).getByRole('link', { name: handTied.productName }).click();
     await expect.poll(() => pathOf(page), polled).toBe(`/products/description/${handTied.slug}`);
+    await waitForHydration(page);
     await expectProductShown(page, handTied);
-    const sameArticle = await page.evaluate(() => {
-      const remembered = window as unknown as { articleBeforeSwitch?: Element | null };
-      return remembered.articleBeforeSwitch === document.querySelector('article.description__content');
-    });
-    expect(sameArticle).toBe(true);
+    expect(loads).toEqual([`/products/description/${handTied.slug}`]);
 
     await page.reload();
     await waitForHydration(page);

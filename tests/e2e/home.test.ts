@@ -9,7 +9,15 @@ import { categories } from '../../web/src/content/catalogue';
 import { generalFaqs } from '../../web/src/content/faqs';
 import { testimonials } from '../../web/src/content/testimonials';
 import { CAROUSEL_INTERVAL_MS } from '../../web/src/features/testimonials/testimonial-carousel';
-import { advanceClock, gotoOnPausedClock, pauseClock, scrollY, settle } from '../support/browser';
+import {
+  advanceClock,
+  gotoOnPausedClock,
+  pauseClock,
+  scrollY,
+  islandIsAwake,
+  settle,
+  wakeOnPausedClock,
+} from '../support/browser';
 import { polled, present } from './visitor';
 import { useJourneys } from './journeys';
 
@@ -70,12 +78,17 @@ describe('the testimonial carousel', () => {
   it('starts on the first review and moves on by itself every 3 seconds', async () => {
     const { page } = await visit();
     await pauseClock(page);
-    const { jitterMs } = await gotoOnPausedClock(page, '/home');
-    await lookAway(page);
+    await gotoOnPausedClock(page, '/home');
     expect(await slides(page).count()).toBe(testimonials.length);
     expect(await shownTestimonial(page)).toBe(1);
+    // Out of sight it holds still: it takes over as it comes into view.
+    await advanceClock(page, CAROUSEL_INTERVAL_MS * 3);
+    expect(await shownTestimonial(page)).toBe(1);
+    const { jitterMs } = await wakeOnPausedClock(page, 'testimonials');
+    await lookAway(page);
+    expect(await shownTestimonial(page)).toBe(1);
 
-    // The first turn counts from when the page started; each next one from the turn before.
+    // The first turn counts from when it came into view; each next one from the turn before.
     await advanceClock(page, CAROUSEL_INTERVAL_MS - jitterMs - 1);
     expect(await shownTestimonial(page)).toBe(1);
     await advanceClock(page, jitterMs + 1);
@@ -94,7 +107,7 @@ describe('the testimonial carousel', () => {
     const { page } = await visit('mobile');
     await pauseClock(page);
     await gotoOnPausedClock(page, '/home');
-    await carousel(page).scrollIntoViewIfNeeded();
+    await wakeOnPausedClock(page, 'testimonials');
 
     await control(page, 'Next testimonial').click();
     expect(await shownTestimonial(page)).toBe(2);
@@ -114,7 +127,7 @@ describe('the testimonial carousel', () => {
     const { page } = await visit();
     await pauseClock(page);
     await gotoOnPausedClock(page, '/home');
-    await carousel(page).scrollIntoViewIfNeeded();
+    await wakeOnPausedClock(page, 'testimonials');
     await lookAway(page);
 
     // The pointer resting on a review.
@@ -151,6 +164,8 @@ describe('the contact form beside the reviews', () => {
   it('stays put on a phone while the reviews turn, so a visitor typing in it is not moved', async () => {
     const { page, goto } = await visit('mobile');
     await goto('/home');
+    await carousel(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => islandIsAwake(page, 'testimonials'), polled).toBe(true);
     const contactTop = () =>
       page
         .locator('#contact')

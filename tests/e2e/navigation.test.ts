@@ -30,10 +30,12 @@ async function scrollToBottom(page: Page): Promise<void> {
 }
 
 /** After a client navigation: the new address, its heading, and the window back at the top. */
+/** The link opened its page (a document of its own), at the top, and the page's code runs. */
 async function expectArrivedAt(page: Page, path: string, h1: string): Promise<void> {
   await expect.poll(() => pathOf(page), polled).toBe(path);
   await expect.poll(() => heading(page).textContent(), polled).toContain(h1);
   await expect.poll(() => scrollY(page), polled).toBe(0);
+  await waitForHydration(page);
 }
 
 describe.each(VIEWPORT_NAMES)('every screen at %s width', (viewport) => {

@@ -12,7 +12,7 @@ import {
   POPUP_ON_DESCRIPTION_MS,
   POPUP_RESHOW_AFTER_CLOSE_MS,
 } from '../../web/src/features/enquiry/promo-popup';
-import { advanceClock, gotoOnPausedClock, pauseClock } from '../support/browser';
+import { advanceClock, followOnPausedClock, gotoOnPausedClock, pauseClock } from '../support/browser';
 import {
   fillShortForm,
   FIRST_PRODUCT,
@@ -124,20 +124,25 @@ describe('on the product description page', () => {
     await closePopup(page, 'closeButton');
     await expectNoPopupFor(page, LONG_WAIT_MS);
 
+    // Each product in the sidebar opens its own page, which starts its own countdown.
     const sidebar = page.locator('aside.description__sidebar');
-    await sidebar.getByRole('link', { name: 'Single Clip-In Extension' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), polled)
-      .toBe('Single Clip-In Extension');
-    await expectPopupAfter(page, POPUP_ON_DESCRIPTION_MS);
+    const switchTo = (name: string, slug: string) =>
+      followOnPausedClock(
+        page,
+        () => sidebar.getByRole('link', { name }).click(),
+        `/products/description/${slug}`,
+      );
+    let switched = await switchTo('Single Clip-In Extension', 'single-clip-in-extension');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Single Clip-In Extension');
+    await expectPopupAfter(page, POPUP_ON_DESCRIPTION_MS, switched.jitterMs);
     await closePopup(page, 'overlay');
     await expectNoPopupFor(page, LONG_WAIT_MS);
 
     // A switch restarts the countdown.
-    await sidebar.getByRole('link', { name: '3 Clip-In Extensions' }).click();
+    await switchTo('3 Clip-In Extensions', '3-clip-in-extensions');
     await advanceClock(page, POPUP_ON_DESCRIPTION_MS / 2);
-    await sidebar.getByRole('link', { name: '5 Clip-In Extensions' }).click();
-    await expectPopupAfter(page, POPUP_ON_DESCRIPTION_MS);
+    switched = await switchTo('5 Clip-In Extensions', '5-clip-in-extensions');
+    await expectPopupAfter(page, POPUP_ON_DESCRIPTION_MS, switched.jitterMs);
     await closePopup(page, 'escape');
     await expectNoPopupFor(page, LONG_WAIT_MS);
   });

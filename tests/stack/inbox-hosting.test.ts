@@ -23,8 +23,8 @@ describe('/inbox', () => {
 
   it('is linked from no public page, and none of them loads its code', async () => {
     const inboxModules = firstLoadModules(await (await get('/inbox')).text());
-    const inboxPage = inboxModules.find((file) => /\/inbox-page-[^/]+\.js$/.test(file));
-    expect(inboxPage, 'the inbox page has its own chunk').toBeDefined();
+    const inboxPage = inboxModules.find((file) => /\/inbox-island-[^/]+\.js$/.test(file));
+    expect(inboxPage, 'the inbox has its own chunk').toBeDefined();
     for (const route of SITE_ROUTES.filter((candidate) => candidate.status === 200)) {
       const html = await (await get(route.path)).text();
       expect(html, route.path).not.toMatch(/href="\/inbox/);

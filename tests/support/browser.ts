@@ -148,10 +148,11 @@ export async function openVisit(browser: Browser, options: VisitOptions = {}): P
 }
 
 /**
- * Whether the current page is interactive: the site marks <html data-hydrated> once the page has
- * hydrated (or rendered, after a navigation) and its effects have run (see web/src/lib/hydration).
+ * Whether the current page is interactive: the site marks <html data-hydrated> once the page's code
+ * runs and the islands that wake at load have taken over (web/src/app/islands/wake-islands.ts).
  */
 const pageIsHydrated = () => document.documentElement.hasAttribute('data-hydrated');
+const HYDRATED_PAGE = 'html[data-hydrated]';
 
 /** Polls on an interval because a paused fake clock also stops requestAnimationFrame. */
 async function waitForReact(page: Page): Promise<void> {
@@ -230,32 +231,71 @@ const FRAME_MS = 16;
 const ZERO_TIME_BOOT_MS = 3_000;
 
 /**
- * Loads a path on a paused clock and lets the site start. Its loader waits for the first paint
- * and then a zero-delay timer, so the clock is stepped by 0 ms until React has hydrated: the
- * page's own timers (card reveal, popup countdown) then start exactly at the paused time. A
- * loader that needs time to pass gets it a frame at a time; `jitterMs` then says how much earlier
- * than "now" those timers may have started.
+ * Lets a paused page get on until `ready` holds in it. The site's loader waits for the first paint
+ * and then a zero-delay timer, so the clock is stepped by 0 ms at first: the page's own timers
+ * (card reveal, popup countdown, carousel) then start exactly at the paused time. A page that
+ * needs time to pass gets it a frame at a time; `jitterMs`, the fake time let through, says how
+ * much earlier than "now" those timers may have started.
  */
+async function runPausedClockUntil(page: Page, readySelector: string, what: string): Promise<number> {
+  const started = Date.now();
+  let jitterMs = 0;
+  const ready = () => page.evaluate((selector) => document.querySelector(selector) !== null, readySelector);
+  while (!(await ready())) {
+    const waited = Date.now() - started;
+    if (waited > UI_TIMEOUT_MS) throw new Error(`${what} on a paused clock`);
+    if (waited < ZERO_TIME_BOOT_MS) {
+      await page.clock.runFor(0);
+    } else {
+      await page.clock.runFor(FRAME_MS);
+      jitterMs += FRAME_MS;
+    }
+  }
+  await waitForReact(page);
+  return jitterMs;
+}
+
+/** Loads a path on a paused clock and lets the site start (see runPausedClockUntil). */
 export async function gotoOnPausedClock(
   page: Page,
   path: string,
 ): Promise<{ response: Response | null; jitterMs: number }> {
   const response = await page.goto(path);
-  const started = Date.now();
-  let jitterMs = 0;
-  while (!(await page.evaluate(pageIsHydrated))) {
-    const waited = Date.now() - started;
-    if (waited > UI_TIMEOUT_MS) throw new Error(`${path} did not start on a paused clock`);
-    if (waited < ZERO_TIME_BOOT_MS) {
-      await page.clock.runFor(0);
-    } else {
-      await page.clock.runFor(FRAME_MS);
-      jitterMs = FRAME_MS;
-    }
-  }
-  await waitForReact(page);
+  const jitterMs = await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`);
   return { response, jitterMs };
 }
+
+/**
+ * Follows a link on a paused clock: `click` opens `path` (each page is its own document), which
+ * then starts as gotoOnPausedClock's does.
+ */
+export async function followOnPausedClock(
+  page: Page,
+  click: () => Promise<void>,
+  path: string,
+): Promise<{ jitterMs: number }> {
+  await Promise.all([page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit' }), click()]);
+  return { jitterMs: await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`) };
+}
+
+/**
+ * Scrolls an island into view on a paused clock and lets it take over (islands that wake as they
+ * come into view start their timers then, not with the page).
+ */
+export async function wakeOnPausedClock(page: Page, island: string): Promise<{ jitterMs: number }> {
+  const selector = `[data-island="${island}"]`;
+  await page.locator(`${selector} > *`).first().scrollIntoViewIfNeeded();
+  return {
+    jitterMs: await runPausedClockUntil(page, `${selector}[data-awake]`, `the ${island} island did not wake`),
+  };
+}
+
+/** Whether the named island of the page has taken over its piece of the page. */
+export const islandIsAwake = (page: Page, island: string) =>
+  page
+    .locator(`[data-island="${island}"][data-awake]`)
+    .count()
+    .then((count) => count > 0);
 
 /** Moves a paused clock on and lets the page render what its timers changed, effects and all. */
 export async function advanceClock(page: Page, ms: number): Promise<void> {

@@ -8,14 +8,13 @@ import { renderPageHead, type PageHead } from './features/seo/page-head';
 export { privatePaths, sitePaths } from './app/site-paths';
 export { NOT_FOUND_PATH } from './app/pages/not-found-page';
 export { renderPageHead };
-export { LEFT_CONTROLS_GLOBAL } from './features/enquiry/prerendered-form';
 
 /**
- * Every lazily loaded part is loaded first, so nothing suspends and the page comes out as plain,
- * complete HTML (no streaming scripts, which the Content-Security-Policy would block anyway).
+ * The form's code is loaded first, so nothing suspends and the page comes out as plain, complete
+ * HTML (no streaming scripts, which the Content-Security-Policy would block anyway).
  */
 export async function renderPage(url: string): Promise<{ html: string; head: PageHead }> {
-  await Promise.all([matchPage(url)?.route.page.preload(), loadEnquiryForm()]);
+  await loadEnquiryForm();
   let head: PageHead | null = null;
   const html = renderToString(<App ssrPath={url} collectHead={(pageHead) => (head = pageHead)} />);
   if (!head) throw new Error(`${url} rendered without a page head.`);

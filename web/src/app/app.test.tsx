@@ -1,29 +1,37 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { categories } from '../content/catalogue';
 import { site } from '../content/site';
+import { productPath } from '../config/paths';
+import { followSelection } from '../features/catalogue/selection-memory';
+import { renderPageHead, type PageHead } from '../features/seo/page-head';
 import { App } from './app';
-import { pageRoutes } from './routes';
+import { enhanceSiteMenu } from './shell/site-menu';
 
-// The browser loads every page's code while idle; here it is loaded up front, so no render waits.
-beforeAll(() => Promise.all(pageRoutes.map((route) => route.page.preload())));
-
-/** Opens a page as the browser would: awaiting lets code-split parts load and effects run. */
-async function visit(path: string) {
+/**
+ * Opens a page as a browser receives it: the HTML and head the build renders for the address,
+ * then the page code's behaviours (the menu, the pick memory), as entry-client.ts runs them.
+ */
+function visit(path: string, open = vi.fn<(url: string) => void>()) {
+  let head: PageHead | null = null;
+  const html = renderToString(<App ssrPath={path} collectHead={(pageHead) => (head = pageHead)} />);
+  if (!head) throw new Error(`${path} rendered without a page head.`);
+  document.head.innerHTML = renderPageHead(head);
+  document.body.innerHTML = `<div id="root">${html}</div>`;
   window.history.replaceState(null, '', path);
-  await act(async () => {
-    render(<App />);
-  });
+  enhanceSiteMenu(document);
+  followSelection(document, productPath, open);
+  return { open };
 }
 
-/** The page's h1 (a plain query: role queries over a whole page are slow in jsdom). */
-const pageHeading = () =>
-  waitFor(() => {
-    const heading = document.querySelector('main h1');
-    if (!heading) throw new Error('The page has no h1 yet.');
-    return heading;
-  });
+afterEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+});
+
+const pageHeading = () => document.querySelector('main h1');
 
 describe('routes', () => {
   it.each([
@@ -33,10 +41,10 @@ describe('routes', () => {
     ['/enquiry', /^Book an Enquiry$/, /^Contact SME \| Enquire for Human Hair Extensions Bulk or Retail$/],
     ['/privacy-policy', /^Privacy Policy$/, /^Privacy Policy \| SME$/],
     ['/terms-conditions', /^Terms and Conditions$/, /^Terms and Conditions \| SME$/],
-  ])('%s shows its heading and title', async (path, heading, title) => {
-    await visit(path);
-    expect(await pageHeading()).toHaveTextContent(heading);
-    await waitFor(() => expect(document.title).toMatch(title));
+  ])('%s shows its heading and title', (path, heading, title) => {
+    visit(path);
+    expect(pageHeading()).toHaveTextContent(heading);
+    expect(document.title).toMatch(title);
     const description = document.head.querySelector('meta[name="description"]')?.getAttribute('content');
     expect(description?.length).toBeGreaterThan(50);
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
@@ -45,55 +53,60 @@ describe('routes', () => {
     );
   });
 
-  it('sends the empty path to /home', async () => {
-    await visit('/');
-    expect(await pageHeading()).toHaveTextContent(/Royal Quality/);
-    expect(window.location.pathname).toBe('/home');
-  });
-
   it.each(['/nope', '/products/nope/deeper', '/products/description/no-such-product'])(
     'shows the not-found screen for %s',
-    async (path) => {
-      await visit(path);
-      expect(await pageHeading()).toHaveTextContent('404');
+    (path) => {
+      visit(path);
+      expect(pageHeading()).toHaveTextContent('404');
       expect(screen.getByText('Page not found')).toBeInTheDocument();
-      await waitFor(() =>
-        expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex'),
-      );
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     },
   );
 });
 
 describe('the shell', () => {
-  it('underlines the active section in the navigation', async () => {
-    await visit('/products/description/machine-weft');
-    await pageHeading();
+  it('underlines the active section in the navigation', () => {
+    visit('/products/description/machine-weft');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
-  it('has a menu toggle that opens, closes, and closes itself after a navigation', async () => {
+  it('has a menu toggle that opens, closes on a second tap and on Escape, focus going back to it', async () => {
     const user = userEvent.setup({ delay: null });
-    await visit('/home');
-    await pageHeading();
+    visit('/home');
     const toggle = screen.getByRole('button', { name: 'Open menu' });
+    const list = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).toHaveAttribute('data-open', 'false');
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(list).toHaveAttribute('data-open', 'true');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    within(list as HTMLElement)
+      .getByRole('link', { name: 'About' })
+      .focus();
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
-    await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    await user.click(
-      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'About' }),
-    );
-    expect(await pageHeading()).toHaveTextContent('About SME');
-    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).toHaveAttribute('data-open', 'false');
+    expect(toggle).toHaveFocus();
   });
 
-  it('opens the terms and privacy policy from the footer in a new tab', async () => {
-    await visit('/home');
-    await pageHeading();
+  it('links every section as a page of its own, with no client-side router', () => {
+    visit('/home');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/home', '/products', '/about', '/enquiry']);
+  });
+
+  it('opens the terms and privacy policy from the footer in a new tab', () => {
+    visit('/home');
     const footer = screen.getByRole('contentinfo');
     for (const name of [/Terms & Conditions/, /Privacy Policy/]) {
       expect(within(footer).getByRole('link', { name })).toHaveAttribute('target', '_blank');
@@ -115,9 +128,8 @@ describe('the shell', () => {
     );
   });
 
-  it('has a chat-app button on every page', async () => {
-    await visit('/about');
-    await pageHeading();
+  it('has a chat-app button on every page', () => {
+    visit('/about');
     expect(screen.getByRole('link', { name: /^Chat with us on WhatsApp/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^https:\/\/wa\.me\//),
@@ -128,46 +140,45 @@ describe('the shell', () => {
 describe('the product description page', () => {
   const [firstCategory, secondCategory] = categories;
 
-  it('shows the first product of the first category when nothing was picked', async () => {
-    await visit('/products/description');
-    expect(await pageHeading()).toHaveTextContent(firstCategory?.products[0]?.productName ?? '');
+  it('shows the first product of the first category when nothing was picked', () => {
+    const { open } = visit('/products/description');
+    expect(pageHeading()).toHaveTextContent(firstCategory?.products[0]?.productName ?? '');
     const sidebar = screen.getByRole('complementary', { name: firstCategory?.categoryTitle });
     expect(within(sidebar).getAllByRole('link')).toHaveLength(firstCategory?.products.length ?? 0);
+    expect(open).not.toHaveBeenCalled();
   });
 
-  it('switches products from the sidebar without leaving the page', async () => {
-    const user = userEvent.setup({ delay: null });
-    await visit('/products/description/machine-weft');
-    expect(await pageHeading()).toHaveTextContent('Machine Weft');
+  it('links each product of the category in the sidebar to its own page, marking the one shown', () => {
+    visit('/products/description/machine-weft');
+    expect(pageHeading()).toHaveTextContent('Machine Weft');
     const sidebar = screen.getByRole('complementary', { name: secondCategory?.categoryTitle });
-    const target = secondCategory?.products[2];
-    await user.click(within(sidebar).getByRole('link', { name: target?.productName }));
-    expect(await pageHeading()).toHaveTextContent(target?.productName ?? '');
-    expect(screen.getByRole('complementary', { name: secondCategory?.categoryTitle })).toBe(sidebar);
-    expect(within(sidebar).getByRole('link', { name: target?.productName })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(window.location.pathname).toBe(`/products/description/${target?.slug}`);
+    for (const product of secondCategory?.products ?? []) {
+      const link = within(sidebar).getByRole('link', { name: product.productName });
+      expect(link).toHaveAttribute('href', productPath(product.slug));
+      if (product.slug === 'machine-weft') expect(link).toHaveAttribute('aria-current', 'page');
+      else expect(link).not.toHaveAttribute('aria-current');
+    }
   });
 
-  it('remembers the pick from "Read More" for the bare description address', async () => {
-    const user = userEvent.setup({ delay: null });
-    await visit('/products');
-    await pageHeading();
+  it('remembers the product a visitor opened, and the bare description address opens it', () => {
     const target = secondCategory?.products[2];
-    const readMore = screen.getByText(`about ${target?.productName}`).closest('a');
-    expect(readMore).toHaveTextContent(/^Read More/);
-    await user.click(readMore as HTMLAnchorElement);
-    expect(await pageHeading()).toHaveTextContent(target?.productName ?? '');
-    act(() => window.history.pushState(null, '', '/products/description'));
-    await act(async () => window.dispatchEvent(new PopStateEvent('popstate')));
-    await waitFor(() => expect(window.location.pathname).toBe(`/products/description/${target?.slug}`));
-  }, 15_000);
+    visit(productPath(target?.slug ?? ''));
+    expect(pageHeading()).toHaveTextContent(target?.productName ?? '');
+    const { open } = visit('/products/description');
+    expect(open).toHaveBeenCalledExactlyOnceWith(productPath(target?.slug ?? ''));
+  });
 
-  it('shows the product as trusted HTML with its FAQs and the bulk-order call to action', async () => {
-    await visit('/products/description/machine-weft');
-    await pageHeading();
+  it('links "Read More" on the products page to each product\'s own page', () => {
+    visit('/products');
+    for (const product of categories.flatMap((category) => category.products)) {
+      const readMore = screen.getByText(`about ${product.productName}`).closest('a');
+      expect(readMore).toHaveTextContent(/^Read More/);
+      expect(readMore).toHaveAttribute('href', productPath(product.slug));
+    }
+  });
+
+  it('shows the product as trusted HTML with its FAQs and the bulk-order call to action', () => {
+    visit('/products/description/machine-weft');
     const article = screen.getByRole('article');
     expect(article.querySelector('.rich-text strong')).not.toBeNull();
     expect(article.querySelector('.rich-text br')).not.toBeNull();

@@ -1,7 +1,8 @@
 /**
- * The site's routes (spec section 2). One table serves the router, the prerender, the sitemap
- * and the browser's preloading.
+ * The site's routes (spec section 2), for the build: each page is rendered to its own HTML file
+ * (the prerender), and the browser never routes (a link opens the next page's HTML).
  */
+import type { ComponentType } from 'react';
 import {
   ABOUT_PATH,
   ENQUIRY_PATH,
@@ -14,44 +15,43 @@ import {
   type PageProps,
   type RouteParams,
 } from '../config/paths';
-import { lazyPage, type LazyPage } from './lazy-page';
-
-const productDescriptionPage = lazyPage<PageProps>(() => import('./pages/product-description-page'));
+import AboutPage from './pages/about-page';
+import EnquiryPage from './pages/enquiry-page';
+import HomePage from './pages/home-page';
+import InboxPage from './pages/inbox-page';
+import PrivacyPage from './pages/privacy-page';
+import ProductDescriptionPage from './pages/product-description-page';
+import ProductsPage from './pages/products-page';
+import TermsPage from './pages/terms-page';
 
 type PageRoute = {
   path: string;
-  page: LazyPage<PageProps>;
-  /** Source files (relative to web/) whose code the page needs at once: the prerender preloads them. */
-  chunks: string[];
+  page: ComponentType<PageProps>;
+  /**
+   * Source files (relative to web/) whose code the page fetches as soon as its islands wake,
+   * beyond the islands themselves: the prerender preloads them.
+   */
+  preload?: string[];
   match: (pathname: string) => RouteParams | null;
 };
 
-const exact = (path: string, page: LazyPage<PageProps>, chunks: string[]): PageRoute => ({
+const exact = (path: string, page: ComponentType<PageProps>, preload?: string[]): PageRoute => ({
   path,
   page,
-  chunks,
+  preload,
   match: (pathname) => (pathname === path ? {} : null),
 });
 
-const PAGES_DIR = 'src/app/pages';
-const ENQUIRY_FORM_CHUNK = 'src/features/enquiry/enquiry-form.tsx';
+/** The form's own code, which the enquiry page's form fetches as it wakes at load. */
+const ENQUIRY_FORM_CODE = ['src/features/enquiry/enquiry-schema.ts', 'src/features/enquiry/enquiry-form.tsx'];
 
 export const pageRoutes: PageRoute[] = [
-  exact(
-    HOME_PATH,
-    lazyPage(() => import('./pages/home-page')),
-    [`${PAGES_DIR}/home-page.tsx`],
-  ),
-  exact(
-    PRODUCTS_PATH,
-    lazyPage(() => import('./pages/products-page')),
-    [`${PAGES_DIR}/products-page.tsx`],
-  ),
-  exact(PRODUCT_DESCRIPTION_PATH, productDescriptionPage, [`${PAGES_DIR}/product-description-page.tsx`]),
+  exact(HOME_PATH, HomePage),
+  exact(PRODUCTS_PATH, ProductsPage),
+  exact(PRODUCT_DESCRIPTION_PATH, ProductDescriptionPage),
   {
     path: `${PRODUCT_DESCRIPTION_PATH}/:slug`,
-    page: productDescriptionPage,
-    chunks: [`${PAGES_DIR}/product-description-page.tsx`],
+    page: ProductDescriptionPage,
     match: (pathname) => {
       const prefix = `${PRODUCT_DESCRIPTION_PATH}/`;
       if (!pathname.startsWith(prefix)) return null;
@@ -59,31 +59,11 @@ export const pageRoutes: PageRoute[] = [
       return /^[a-z0-9-]+$/.test(slug) ? { slug } : null;
     },
   },
-  exact(
-    ABOUT_PATH,
-    lazyPage(() => import('./pages/about-page')),
-    [`${PAGES_DIR}/about-page.tsx`],
-  ),
-  exact(
-    ENQUIRY_PATH,
-    lazyPage(() => import('./pages/enquiry-page')),
-    [`${PAGES_DIR}/enquiry-page.tsx`, ENQUIRY_FORM_CHUNK],
-  ),
-  exact(
-    PRIVACY_PATH,
-    lazyPage(() => import('./pages/privacy-page')),
-    [`${PAGES_DIR}/privacy-page.tsx`],
-  ),
-  exact(
-    TERMS_PATH,
-    lazyPage(() => import('./pages/terms-page')),
-    [`${PAGES_DIR}/terms-page.tsx`],
-  ),
-  exact(
-    INBOX_PATH,
-    lazyPage(() => import('./pages/inbox-page')),
-    [`${PAGES_DIR}/inbox-page.tsx`],
-  ),
+  exact(ABOUT_PATH, AboutPage),
+  exact(ENQUIRY_PATH, EnquiryPage, ENQUIRY_FORM_CODE),
+  exact(PRIVACY_PATH, PrivacyPage),
+  exact(TERMS_PATH, TermsPage),
+  exact(INBOX_PATH, InboxPage),
 ];
 
 /** Trailing slashes are the same page (hosting redirects them too). */
@@ -97,24 +77,4 @@ export function matchPage(pathname: string): { route: PageRoute; params: RoutePa
     if (params) return { route, params };
   }
   return null;
-}
-
-/**
- * A page's code is fetched when the visitor shows intent to open it (pointer over, focus on or
- * touch of a link to it), not in the first page load, so navigation is instant and the first
- * load carries only the page in view.
- */
-export function preloadPageOnIntent(): void {
-  const preload = (event: Event) => {
-    const link = (event.target as Element | null)?.closest?.('a[href^="/"]');
-    if (!link) return;
-    const { pathname } = new URL((link as HTMLAnchorElement).href);
-    // Only a head start: a failure here is retried when the page is opened.
-    matchPage(pathname)
-      ?.route.page.preload()
-      .catch(() => undefined);
-  };
-  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
-    document.addEventListener(type, preload, { passive: true, capture: true });
-  }
 }

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { OrderSteps } from '../../components/order-steps';
 import { Picture } from '../../components/picture';
 import { aboutCopy } from '../../content/about';
@@ -14,7 +13,7 @@ export default function AboutPage() {
   usePageHead({
     ...pageMeta.about,
     path: ABOUT_PATH,
-    jsonLd: import.meta.env.SSR ? [localBusinessJsonLd(pageMeta.about.description)] : undefined,
+    jsonLd: [localBusinessJsonLd(pageMeta.about.description)],
   });
   const { heading, lead, sections, facts, callToAction } = aboutCopy;
   return (
@@ -77,9 +76,9 @@ export default function AboutPage() {
       <section className="section section--dark">
         <div className="container about-cta">
           <p>{callToAction.text}</p>
-          <Link href={callToAction.href} className="button button--gold">
+          <a href={callToAction.href} className="button button--gold">
             {callToAction.label}
-          </Link>
+          </a>
         </div>
       </section>
     </>

@@ -4,9 +4,9 @@ import { enquiryPageCopy } from '../../content/enquiry-page';
 import { orderSteps, trustFacts } from '../../content/ordering';
 import { pageMeta } from '../../content/pages';
 import { site } from '../../content/site';
-import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
 import { usePageHead } from '../../features/seo/page-head';
 import { ENQUIRY_PATH } from '../../config/paths';
+import { Island } from '../islands/island';
 import './pages.css';
 
 export default function EnquiryPage() {
@@ -31,7 +31,8 @@ export default function EnquiryPage() {
       <section className="section" aria-label="Enquiry form">
         <div className="container enquiry-layout">
           <div className="enquiry-layout__form">
-            <EnquiryFormSlot id="enquiry" formpage={FORM_PAGES.enquiry} />
+            {/* The visitor came to enquire: the form takes over as soon as the page is painted. */}
+            <Island name="enquiry-form" wake="load" props={{ id: 'enquiry', formpage: FORM_PAGES.enquiry }} />
           </div>
           <aside className="enquiry-layout__contact" aria-labelledby="enquiry-direct">
             <h2 id="enquiry-direct">Prefer to talk?</h2>

@@ -1,29 +1,26 @@
 import { FORM_PAGES } from '@contract/enquiry';
-import { Link } from 'wouter';
 import { ArrowRightIcon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { aboutCopy } from '../../content/about';
 import { categories } from '../../content/catalogue';
 import { homeCopy } from '../../content/home';
 import { pageMeta } from '../../content/pages';
-import { testimonials } from '../../content/testimonials';
 import { whyUsPoints } from '../../content/why-us';
-import { EnquiryFormSlot } from '../../features/enquiry/enquiry-form-slot';
 import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
 import { localBusinessJsonLd } from '../../features/seo/structured-data';
-import { TestimonialCarousel } from '../../features/testimonials/testimonial-carousel';
 import { WhyUsGrid } from '../../features/why-us/why-us-grid';
 import { HOME_PATH, PRODUCTS_PATH } from '../../config/paths';
+import { Island } from '../islands/island';
 import './home-page.css';
 
 export default function HomePage() {
-  const { hero, aboutBanner, categoryOverview, whyUs, testimonials: testimonialsCopy, contact } = homeCopy;
+  const { hero, aboutBanner, categoryOverview, whyUs, contact } = homeCopy;
   usePageHead({
     ...pageMeta.home,
     path: HOME_PATH,
     // The general FAQ, which this page shows too, is marked up once, on /products.
-    jsonLd: import.meta.env.SSR ? [localBusinessJsonLd(pageMeta.home.description)] : undefined,
+    jsonLd: [localBusinessJsonLd(pageMeta.home.description)],
   });
 
   return (
@@ -38,9 +35,9 @@ export default function HomePage() {
             {hero.tagline}
           </h1>
           <p className="hero__supporting">{hero.supportingLine}</p>
-          <Link href={hero.callToAction.href} className="button button--gold">
+          <a href={hero.callToAction.href} className="button button--gold">
             {hero.callToAction.label}
-          </Link>
+          </a>
         </div>
       </section>
 
@@ -54,9 +51,9 @@ export default function HomePage() {
             {aboutBanner.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-            <Link href={aboutBanner.callToAction.href} className="button button--outline">
+            <a href={aboutBanner.callToAction.href} className="button button--outline">
               {aboutBanner.callToAction.label}
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -81,13 +78,10 @@ export default function HomePage() {
                   <h3>{category.categoryTitle}</h3>
                   <p>{category.categoryDescription}</p>
                   <p className="category-overview__count">{category.products.length} products</p>
-                  <Link
-                    href={`${PRODUCTS_PATH}#${category.slug}`}
-                    className="text-link category-overview__link"
-                  >
+                  <a href={`${PRODUCTS_PATH}#${category.slug}`} className="text-link category-overview__link">
                     Explore <span className="visually-hidden">{category.categoryTitle}</span>
                     <ArrowRightIcon size={18} />
-                  </Link>
+                  </a>
                 </div>
               </li>
             ))}
@@ -110,7 +104,8 @@ export default function HomePage() {
         <div className="container home-contact">
           {/* Beside the tall form: the reviews, then the figures a buyer checks before writing. */}
           <div className="home-contact__aside">
-            <TestimonialCarousel items={testimonials} title={testimonialsCopy.heading} />
+            {/* The reviews start turning, and the form takes over, as they come into view. */}
+            <Island name="testimonials" wake="visible" />
             <section className="home-facts" aria-labelledby="home-facts-title">
               <h2 id="home-facts-title" className="home-facts__title">
                 {homeCopy.facts.heading}
@@ -128,7 +123,7 @@ export default function HomePage() {
           <div className="home-contact__form" id="contact">
             <h2 id="contact-title">{contact.heading}</h2>
             <p>{contact.intro}</p>
-            <EnquiryFormSlot id="home" formpage={FORM_PAGES.home} load="visible" />
+            <Island name="enquiry-form" wake="visible" props={{ id: 'home', formpage: FORM_PAGES.home }} />
           </div>
         </div>
       </section>

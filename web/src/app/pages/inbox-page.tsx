@@ -3,11 +3,10 @@
  * head here and an X-Robots-Tag header in firebase.json). Its code, its stylesheet and Firebase
  * Authentication with the full Firestore SDK load only here.
  */
-import { Inbox } from '../../features/inbox/inbox';
-import { InboxStylesheet } from '../../features/inbox/inbox-stylesheet';
 import { usePageHead } from '../../features/seo/page-head';
 import { site } from '../../content/site';
 import { INBOX_PATH } from '../../config/paths';
+import { Island } from '../islands/island';
 
 export default function InboxPage() {
   usePageHead({
@@ -18,10 +17,9 @@ export default function InboxPage() {
   });
   return (
     <section className="section">
-      <InboxStylesheet />
       <div className="container">
         <h1 className="inbox__title">Sales inbox</h1>
-        <Inbox />
+        <Island name="inbox" wake="load" />
       </div>
     </section>
   );

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { usePageHead } from '../../features/seo/page-head';
 import { site } from '../../content/site';
 import { HOME_PATH, PRODUCTS_PATH } from '../../config/paths';
@@ -21,12 +20,12 @@ export function NotFoundPage() {
         <p className="not-found__text">Page not found</p>
         <p className="lead">The page may have moved, or the address may have a typo.</p>
         <div className="not-found__actions">
-          <Link href={HOME_PATH} className="button button--primary">
+          <a href={HOME_PATH} className="button button--primary">
             Back to Home
-          </Link>
-          <Link href={PRODUCTS_PATH} className="button button--outline">
+          </a>
+          <a href={PRODUCTS_PATH} className="button button--outline">
             Browse Products
-          </Link>
+          </a>
         </div>
       </div>
     </section>

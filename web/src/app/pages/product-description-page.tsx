@@ -1,23 +1,19 @@
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Picture, imageUrl } from '../../components/picture';
 import { productPageMeta } from '../../content/pages';
 import { detailsOf } from '../../content/product-details';
+import { defaultEntry, entryForSlug, type CatalogueEntry } from '../../features/catalogue/catalogue-index';
 import {
-  defaultEntry,
-  entryAt,
-  entryForSlug,
-  type CatalogueEntry,
-} from '../../features/catalogue/catalogue-index';
-import { recallSelection, rememberSelection } from '../../features/catalogue/selection-memory';
+  BARE_ADDRESS_ATTRIBUTE,
+  SELECTION_ATTRIBUTE,
+  type RememberedSelection,
+} from '../../features/catalogue/selection-memory';
 import { ProductFactsTable } from '../../features/catalogue/product-facts';
-import { EnquiryPopup } from '../../features/enquiry/enquiry-popup';
-import { POPUP_ON_DESCRIPTION_MS, usePromoPopup } from '../../features/enquiry/promo-popup';
 import { FaqList } from '../../features/faq/faq-list';
 import { usePageHead } from '../../features/seo/page-head';
 import { breadcrumbJsonLd, faqPageJsonLd, productJsonLd } from '../../features/seo/structured-data';
 import { ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH, productPath, type PageProps } from '../../config/paths';
+import { Island } from '../islands/island';
 import { NotFoundPage } from './not-found-page';
 import './product-description-page.css';
 
@@ -25,24 +21,14 @@ export const BULK_ORDER_LINE =
   "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!";
 
 export default function ProductDescriptionPage({ params }: PageProps) {
-  const [, navigate] = useLocation();
   const entry = params.slug ? entryForSlug(params.slug) : defaultEntry();
-
-  // /products/description without a product shows the remembered pick, if there is one.
-  useEffect(() => {
-    if (params.slug) return;
-    const remembered = recallSelection();
-    const pick = remembered && entryAt(remembered);
-    if (pick && pick.product.slug !== defaultEntry().product.slug)
-      navigate(productPath(pick.product.slug), { replace: true });
-  }, [params.slug, navigate]);
-
   return entry ? <ProductDescription entry={entry} fromUrl={Boolean(params.slug)} /> : <NotFoundPage />;
 }
 
 /**
- * Stays mounted while the visitor switches products in the sidebar (the route does not change).
- * `fromUrl`: the product was named in the address, so it becomes the remembered pick.
+ * One product's page. Each product in the sidebar is a link to its own page (the same route).
+ * `fromUrl`: the product was named in the address, so the page remembers it as the pick; the bare
+ * /products/description opens the remembered pick's page instead (selection-memory.ts).
  */
 function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl: boolean }) {
   const { category, product, categoryIndex, productIndex } = entry;
@@ -53,35 +39,27 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
     ...productPageMeta(product.productName, product.productShortDescription),
     path: canonicalPath,
     ogType: 'product',
-    jsonLd: import.meta.env.SSR
-      ? [
-          productJsonLd(
-            { ...product, productDescription, productFaqs },
-            category,
-            canonicalPath,
-            imageUrl(product.productImage),
-          ),
-          faqPageJsonLd(productFaqs),
-          breadcrumbJsonLd([
-            { name: 'Home', path: HOME_PATH },
-            { name: 'Products', path: PRODUCTS_PATH },
-            { name: product.productName, path: canonicalPath },
-          ]),
-        ]
-      : undefined,
+    jsonLd: [
+      productJsonLd(
+        { ...product, productDescription, productFaqs },
+        category,
+        canonicalPath,
+        imageUrl(product.productImage),
+      ),
+      faqPageJsonLd(productFaqs),
+      breadcrumbJsonLd([
+        { name: 'Home', path: HOME_PATH },
+        { name: 'Products', path: PRODUCTS_PATH },
+        { name: product.productName, path: canonicalPath },
+      ]),
+    ],
   });
 
-  // The address is the truth: the memory follows the product it names.
-  useEffect(() => {
-    if (fromUrl) rememberSelection({ categoryIndex, productIndex });
-  }, [fromUrl, categoryIndex, productIndex]);
-
-  const popup = usePromoPopup({
-    armed: true,
-    firstDelayMs: POPUP_ON_DESCRIPTION_MS,
-    reshowDelayMs: null,
-    restartKey: product.slug,
-  });
+  const selection: RememberedSelection = { categoryIndex, productIndex, slug: product.slug };
+  const selectionAttributes = {
+    [SELECTION_ATTRIBUTE]: JSON.stringify(selection),
+    [BARE_ADDRESS_ATTRIBUTE]: fromUrl ? undefined : '',
+  };
 
   return (
     <>
@@ -96,25 +74,25 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
             <ul className="description__products">
               {category.products.map((item) => (
                 <li key={item.slug}>
-                  <Link
+                  <a
                     href={productPath(item.slug)}
                     className="description__product-link"
                     aria-current={item.slug === product.slug ? 'page' : undefined}
                   >
                     {item.productName}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
           </aside>
 
-          <article className="description__content" aria-labelledby="product-title">
+          <article className="description__content" aria-labelledby="product-title" {...selectionAttributes}>
             <div className="description__main">
               <div className="description__header">
-                <Link href={PRODUCTS_PATH} className="button button--outline description__back">
+                <a href={PRODUCTS_PATH} className="button button--outline description__back">
                   <ArrowLeftIcon size={18} />
                   Back
-                </Link>
+                </a>
                 <p className="eyebrow description__category">{category.categoryTitle}</p>
                 <h1 id="product-title">{product.productName}</h1>
               </div>
@@ -135,15 +113,15 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
               </section>
               <div className="description__cta">
                 <p>{BULK_ORDER_LINE}</p>
-                <Link href={ENQUIRY_PATH} className="button button--gold">
+                <a href={ENQUIRY_PATH} className="button button--gold">
                   Contact Us Now
-                </Link>
+                </a>
               </div>
             </div>
           </article>
         </div>
       </div>
-      <EnquiryPopup open={popup.open} onClose={popup.close} />
+      <Island name="promo-popup" wake="load" props={{ page: 'description' }} />
     </>
   );
 }

@@ -1,19 +1,11 @@
 import { Picture } from '../../components/picture';
 import { generalFaqs } from '../../content/faqs';
 import { pageMeta } from '../../content/pages';
-import { TOTAL_PRODUCTS } from '../../features/catalogue/catalogue-index';
-import { ProductCatalogue } from '../../features/catalogue/product-catalogue';
-import { useRevealSchedule } from '../../features/catalogue/reveal-schedule';
-import { EnquiryPopup } from '../../features/enquiry/enquiry-popup';
-import {
-  POPUP_AFTER_CARDS_MS,
-  POPUP_RESHOW_AFTER_CLOSE_MS,
-  usePromoPopup,
-} from '../../features/enquiry/promo-popup';
 import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
 import { faqPageJsonLd } from '../../features/seo/structured-data';
 import { PRODUCTS_PATH } from '../../config/paths';
+import { Island } from '../islands/island';
 import './pages.css';
 
 export default function ProductsPage() {
@@ -23,13 +15,7 @@ export default function ProductsPage() {
     // The general FAQ is marked up once for the whole site, here where the spec puts it (the home
     // page shows it too): search engines ask for one instance of a repeated FAQ. Here it also
     // keeps /home's HTML inside TCP's first window.
-    jsonLd: import.meta.env.SSR ? [faqPageJsonLd(generalFaqs)] : undefined,
-  });
-  const revealed = useRevealSchedule(TOTAL_PRODUCTS);
-  const popup = usePromoPopup({
-    armed: revealed >= TOTAL_PRODUCTS,
-    firstDelayMs: POPUP_AFTER_CARDS_MS,
-    reshowDelayMs: POPUP_RESHOW_AFTER_CLOSE_MS,
+    jsonLd: [faqPageJsonLd(generalFaqs)],
   });
 
   return (
@@ -56,11 +42,12 @@ export default function ProductsPage() {
       </section>
       <div className="section">
         <div className="container">
-          <ProductCatalogue revealed={revealed} />
+          {/* The cards appear one by one from load; the popup waits for the last of them. */}
+          <Island name="catalogue" wake="load" />
         </div>
       </div>
       <GeneralFaqSection />
-      <EnquiryPopup open={popup.open} onClose={popup.close} />
+      <Island name="promo-popup" wake="load" props={{ page: 'products' }} />
     </>
   );
 }

@@ -2,13 +2,11 @@ import type { ReactNode } from 'react';
 import { ChatButton } from './chat-button';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 import './shell.css';
 
 export const MAIN_CONTENT_ID = 'main';
 
 export function Shell({ children }: { children: ReactNode }) {
-  useScrollToTopOnNavigate(MAIN_CONTENT_ID);
   return (
     <>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>

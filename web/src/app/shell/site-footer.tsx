@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { site, whatsappLink } from '../../content/site';
@@ -39,10 +38,10 @@ export function SiteFooter() {
           </h2>
           <ul>
             <li>
-              <Link href={ABOUT_PATH}>About</Link>
+              <a href={ABOUT_PATH}>About</a>
             </li>
             <li>
-              <Link href={PRODUCTS_PATH}>Products</Link>
+              <a href={PRODUCTS_PATH}>Products</a>
             </li>
           </ul>
         </nav>
@@ -52,7 +51,7 @@ export function SiteFooter() {
           </h2>
           <ul>
             <li>
-              <Link href={ENQUIRY_PATH}>Customer Support</Link>
+              <a href={ENQUIRY_PATH}>Customer Support</a>
             </li>
             <li>
               <a href={TERMS_PATH} target="_blank" rel="noopener">

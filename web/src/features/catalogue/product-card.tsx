@@ -1,21 +1,17 @@
-import { Link } from 'wouter';
 import { productPath } from '../../config/paths';
 import { Picture } from '../../components/picture';
 import type { Product } from '../../content/types';
 import { ProductFactsTable } from './product-facts';
-import { rememberSelection } from './selection-memory';
-import type { Selection } from './catalogue-index';
 
 type ProductCardProps = {
   product: Product;
-  selection: Selection;
   /** The reveal schedule has reached this card. */
   shown: boolean;
   /** At least 10% of the card has been on screen. */
   inView: boolean;
 };
 
-export function ProductCard({ product, selection, shown, inView }: ProductCardProps) {
+export function ProductCard({ product, shown, inView }: ProductCardProps) {
   const classes = ['product-card', shown ? 'is-shown' : 'is-hidden', shown && inView ? 'visible' : ''];
   return (
     <li
@@ -33,13 +29,10 @@ export function ProductCard({ product, selection, shown, inView }: ProductCardPr
         <h3 className="product-card__name">{product.productName}</h3>
         <p className="product-card__text">{product.productShortDescription}</p>
         <ProductFactsTable facts={product.facts} className="product-card__facts" />
-        <Link
-          href={productPath(product.slug)}
-          className="product-card__link"
-          onClick={() => rememberSelection(selection)}
-        >
+        {/* The product's page remembers the pick (selection-memory.ts). */}
+        <a href={productPath(product.slug)} className="product-card__link">
           Read More <span className="visually-hidden">about {product.productName}</span>
-        </Link>
+        </a>
       </div>
     </li>
   );

@@ -15,7 +15,7 @@ export function ProductCatalogue({ revealed }: { revealed: number }) {
   let order = 0;
   return (
     <div ref={container} className="catalogue">
-      {categories.map((category, categoryIndex) => (
+      {categories.map((category) => (
         <section
           key={category.slug}
           id={category.slug}
@@ -28,13 +28,12 @@ export function ProductCatalogue({ revealed }: { revealed: number }) {
           </div>
           {/* The grid has as many columns as the category has cards on a wide screen: no empty cells. */}
           <ul className="catalogue__grid" data-count={category.products.length}>
-            {category.products.map((product, productIndex) => {
+            {category.products.map((product) => {
               const position = order++;
               return (
                 <ProductCard
                   key={product.slug}
                   product={product}
-                  selection={{ categoryIndex, productIndex }}
                   shown={position < revealed}
                   inView={seen.has(product.slug)}
                 />

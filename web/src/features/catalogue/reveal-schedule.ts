@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Each product card appears this long after the previous one (spec section 9). */
 export const CARD_REVEAL_DELAY_MS = 800;
@@ -44,4 +44,30 @@ export function useScrollIn(container: React.RefObject<HTMLElement | null>, sele
     return () => observer.disconnect();
   }, [container, selector]);
   return seen;
+}
+
+/**
+ * Whether the catalogue has shown its last card: the catalogue island says so, the popup island
+ * (another root on the same page) waits for it.
+ */
+let allCardsRevealed = false;
+const revealWatchers = new Set<() => void>();
+
+export function markAllCardsRevealed(): void {
+  if (allCardsRevealed) return;
+  allCardsRevealed = true;
+  revealWatchers.forEach((watcher) => watcher());
+}
+
+const watchReveal = (watcher: () => void) => {
+  revealWatchers.add(watcher);
+  return () => void revealWatchers.delete(watcher);
+};
+
+export function useAllCardsRevealed(): boolean {
+  return useSyncExternalStore(
+    watchReveal,
+    () => allCardsRevealed,
+    () => false,
+  );
 }

@@ -1,23 +1,21 @@
 /**
- * Where a page places an enquiry form. The prerendered HTML always contains the whole form; the
- * form's code (formik, yup) is fetched when it is needed: at once for `load="now"`, or, for a form
- * further down the page (`load="visible"`), when it comes near the viewport or the visitor
- * reaches into it. Until then React leaves the server HTML in place (a dehydrated Suspense
- * boundary), so the first page load carries none of it, and the visitor can already type: the
- * form takes over whatever is there when its code arrives (see prerendered-form.ts).
+ * An enquiry form in a page or in the popup. The prerendered HTML always contains the whole form,
+ * and the visitor can type into it before any code arrives. A page's form is an island
+ * (enquiry-form-island.tsx) woken when it is needed: at once on /enquiry, as it comes near the
+ * viewport on /home, and whenever the visitor reaches into it. Once awake, the slot fetches the
+ * form's own code (formik, yup) and, until it arrives, React leaves the server HTML in place (a
+ * dehydrated Suspense boundary); the form then takes over whatever is there (prerendered-form.ts).
  *
- * A download that fails is retried. If the code stays unavailable once the visitor is in the form
- * (a new release removed it), what they typed is saved as the form's draft and the page is loaded
- * afresh, where the draft brings it back.
+ * A download that fails is retried. If the code stays unavailable, what the visitor typed is saved
+ * as the form's draft and the page is loaded afresh, where the draft brings it back.
  */
-import { memo, Suspense, use, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, use, useState } from 'react';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { RecoveryNotice } from '../../components/recovery-notice';
 import { site } from '../../content/site';
 import { loadCode } from '../../lib/code-loading';
 import type { EnquiryFormProps } from './enquiry-form';
-import { draftKeyFor, readDraft, writeDraft } from './form-draft';
-import { controlValues, prerenderedForm } from './prerendered-form';
+import { FORM_SLOT_ATTRIBUTE, FORM_VARIANT_ATTRIBUTE, saveTypedAsDraft } from './prerendered-form';
 
 type FormModule = typeof import('./enquiry-form');
 
@@ -37,44 +35,12 @@ export function loadEnquiryForm(): Promise<FormModule> {
   return formModulePending;
 }
 
-/** How far below the viewport a deferred form starts loading. */
-const PRELOAD_MARGIN = '400px 0px';
-/** What counts as the visitor reaching into the form. */
-const INTERACTIONS = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;
-
-/**
- * When the form's code is wanted, and what a failed download means: near the viewport it is only
- * tried again later; with the visitor in the form it is an error for the slot's boundary.
- */
-function formGate(onGiveUp: () => void) {
-  let resolve!: (module: FormModule) => void;
-  let reject!: (error: unknown) => void;
-  const ready = new Promise<FormModule>((settle, fail) => {
-    resolve = settle;
-    reject = fail;
+/** The form's code, fetched once the slot renders; a failure keeps what was typed, then fails. */
+function loadFormFor(props: EnquiryFormProps): Promise<FormModule> {
+  return loadEnquiryForm().catch((error: unknown) => {
+    saveTypedAsDraft(props.id, Boolean(props.short));
+    throw error;
   });
-  let loading = false;
-  let wanted = false;
-  const attempt = () => {
-    if (loading) return;
-    loading = true;
-    loadEnquiryForm().then(resolve, (error: unknown) => {
-      loading = false;
-      if (!wanted) return;
-      onGiveUp();
-      reject(error);
-    });
-  };
-  return {
-    ready,
-    /** The form came near the viewport. */
-    approach: attempt,
-    /** The visitor is in the form, or it is needed now. */
-    want: () => {
-      wanted = true;
-      attempt();
-    },
-  };
 }
 
 function DeferredForm({ ready, ...props }: EnquiryFormProps & { ready: Promise<FormModule> }) {
@@ -94,68 +60,23 @@ function FormRecovery({ error }: { error: unknown }) {
   );
 }
 
-type EnquiryFormSlotProps = EnquiryFormProps & { load?: 'now' | 'visible' };
-
 /**
  * Memoised: a dehydrated Suspense boundary that receives new props is client-rendered, which
  * would replace the prerendered form (and what the visitor typed into it) with a fresh one.
  */
-export const EnquiryFormSlot = memo(function EnquiryFormSlot({
-  load = 'now',
-  ...props
-}: EnquiryFormSlotProps) {
-  const wrapper = useRef<HTMLDivElement>(null);
-  const [gate] = useState(() => {
-    // What the visitor typed into the prerendered form, kept as its draft before it is replaced.
-    const saveTyped = () => {
-      const form = prerenderedForm(props.id);
-      if (!form) return;
-      const key = draftKeyFor(Boolean(props.short), props.id);
-      const typed = controlValues(form, true);
-      delete typed.website;
-      const draft = readDraft(key, Object.keys(controlValues(form)));
-      writeDraft(key, {
-        values: { ...draft?.values, ...typed },
-        enquiryId: draft?.enquiryId ?? null,
-        submitFailed: draft?.submitFailed ?? false,
-      });
-    };
-    const gate = formGate(saveTyped);
-    // Hydrating: this slot's server HTML is already in the page. Otherwise the form appears after
-    // a navigation and needs its code at once. (Nothing here may re-render the slot while its
-    // Suspense boundary waits to hydrate, or React would throw the server HTML away.)
-    const hydrating =
-      typeof document !== 'undefined' && document.querySelector(`[data-form-slot="${props.id}"]`);
-    if (typeof window === 'undefined' || load === 'now' || !hydrating) gate.want();
-    return gate;
-  });
-
-  useEffect(() => {
-    const element = wrapper.current;
-    if (!element || formModule) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && gate.approach(),
-      { rootMargin: PRELOAD_MARGIN },
-    );
-    observer.observe(element);
-    // Heard on the document while capturing: React stops a discrete event aimed at a boundary it
-    // has not hydrated yet before it could bubble up to this element.
-    const reached = (event: Event) => {
-      if (event.target instanceof Node && element.contains(event.target)) gate.want();
-    };
-    const listening = { capture: true, passive: true } as const;
-    INTERACTIONS.forEach((type) => document.addEventListener(type, reached, listening));
-    return () => {
-      observer.disconnect();
-      INTERACTIONS.forEach((type) => document.removeEventListener(type, reached, listening));
-    };
-  }, [gate]);
-
+export const EnquiryFormSlot = memo(function EnquiryFormSlot(props: EnquiryFormProps) {
+  // Nothing here may re-render the slot while its Suspense boundary waits to hydrate, or React
+  // would throw the server HTML away: the promise is made once.
+  const [ready] = useState(() => loadFormFor(props));
+  const slotAttributes = {
+    [FORM_SLOT_ATTRIBUTE]: props.id,
+    [FORM_VARIANT_ATTRIBUTE]: props.short ? 'short' : 'full',
+  };
   return (
-    <div ref={wrapper} className="enquiry-form-slot" data-form-slot={props.id}>
+    <div className="enquiry-form-slot" {...slotAttributes}>
       <ErrorBoundary fallback={(error) => <FormRecovery error={error} />}>
         <Suspense fallback={<div className="enquiry-form-slot__loading" aria-busy="true" />}>
-          <DeferredForm ready={gate.ready} {...props} />
+          <DeferredForm ready={ready} {...props} />
         </Suspense>
       </ErrorBoundary>
     </div>

@@ -1,14 +1,19 @@
 /**
  * A prerendered form is on screen, and can be typed into, before its code arrives. These few
- * readings of it are needed before that code: the slot keeps what was typed as a draft when the
- * code cannot be had; form-takeover.ts does the rest once it has arrived.
+ * readings of it are needed before that code: what was typed is kept as a draft when the code
+ * cannot be had (by the slot, or by the islands' runtime before it loads the page afresh);
+ * form-takeover.ts does the rest once it has arrived.
  *
  * The boot script (scripts/prerender.ts) runs before any page code and records, in the global
  * named below, the id of every form control the visitor leaves.
  */
-import type { DraftValue } from './form-draft';
+import { draftKeyFor, readDraft, writeDraft, type DraftValue } from './form-draft';
 
 export const LEFT_CONTROLS_GLOBAL = '__smeLeftControls';
+
+/** The attributes of a form placement's wrapper (enquiry-form-slot.tsx). */
+export const FORM_SLOT_ATTRIBUTE = 'data-form-slot';
+export const FORM_VARIANT_ATTRIBUTE = 'data-form-variant';
 
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -45,4 +50,28 @@ export function controlValues(form: HTMLFormElement, changedOnly = false): Recor
 export const prerenderedForm = (placementId: string) =>
   typeof document === 'undefined'
     ? null
-    : document.querySelector<HTMLFormElement>(`[data-form-slot="${placementId}"] form`);
+    : document.querySelector<HTMLFormElement>(`[${FORM_SLOT_ATTRIBUTE}="${placementId}"] form`);
+
+/** Keeps what the visitor typed into the placement's prerendered form as its draft. */
+export function saveTypedAsDraft(placementId: string, short: boolean): void {
+  const form = prerenderedForm(placementId);
+  if (!form) return;
+  const key = draftKeyFor(short, placementId);
+  const typed = controlValues(form, true);
+  // The bot trap is never kept: a visitor never fills it.
+  delete typed.website;
+  const draft = readDraft(key, Object.keys(controlValues(form)));
+  writeDraft(key, {
+    values: { ...draft?.values, ...typed },
+    enquiryId: draft?.enquiryId ?? null,
+    submitFailed: draft?.submitFailed ?? false,
+  });
+}
+
+/** The same for every form placement inside `root`. */
+export function saveTypedForms(root: ParentNode): void {
+  root.querySelectorAll<HTMLElement>(`[${FORM_SLOT_ATTRIBUTE}]`).forEach((slot) => {
+    const id = slot.getAttribute(FORM_SLOT_ATTRIBUTE);
+    if (id) saveTypedAsDraft(id, slot.getAttribute(FORM_VARIANT_ATTRIBUTE) === 'short');
+  });
+}

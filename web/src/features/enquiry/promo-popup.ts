@@ -1,7 +1,8 @@
 /**
  * When the promotional enquiry popup opens (spec sections 4 and 9):
  * - products page: 30 s after the last card is revealed; after a close, again 45 s later;
- * - product description page: 30 s after entry and after every product switch; no reshow.
+ * - product description page: 30 s after entry (a switch in the sidebar opens another product's
+ *   page, which starts its own countdown); no reshow.
  * Once the visitor has sent an enquiry in this session, no timed popup opens again.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -15,13 +16,11 @@ type PopupSchedule = {
   /** Whether the countdown may start (e.g. all product cards revealed). */
   armed: boolean;
   firstDelayMs: number;
-  /** null: once closed, the popup stays closed (until `restartKey` changes). */
+  /** null: once closed, the popup stays closed. */
   reshowDelayMs: number | null;
-  /** A new value restarts the countdown (the description page's current product). */
-  restartKey?: string;
 };
 
-export function usePromoPopup({ armed, firstDelayMs, reshowDelayMs, restartKey }: PopupSchedule) {
+export function usePromoPopup({ armed, firstDelayMs, reshowDelayMs }: PopupSchedule) {
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 
@@ -46,7 +45,7 @@ export function usePromoPopup({ armed, firstDelayMs, reshowDelayMs, restartKey }
     if (!armed) return;
     schedule(firstDelayMs);
     return cancel;
-  }, [armed, firstDelayMs, restartKey, schedule, cancel]);
+  }, [armed, firstDelayMs, schedule, cancel]);
 
   useEffect(() => onEnquirySubmitted(cancel), [cancel]);
 

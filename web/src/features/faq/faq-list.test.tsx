@@ -1,7 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { generalFaqs } from '../../content/faqs';
 import { FaqList } from './faq-list';
+import { enhanceFaqs } from './faq-toggle';
+
+// The page's code gives every accordion its behaviour once, as entry-client.ts does.
+beforeAll(() => enhanceFaqs(document));
 
 it('starts with every answer collapsed and toggles one item per click', () => {
   render(<FaqList items={generalFaqs} />);
@@ -26,4 +30,17 @@ it('starts with every answer collapsed and toggles one item per click', () => {
   fireEvent.click(first as HTMLElement);
   expect(first).toHaveAttribute('aria-expanded', 'false');
   expect(firstAnswer).not.toBeVisible();
+});
+
+it('shows the icon of what a click will do: plus while closed, minus while open', () => {
+  render(<FaqList items={generalFaqs.slice(0, 1)} />);
+  const button = screen.getByRole('button');
+  const shown = () =>
+    button.getAttribute('aria-expanded') === 'true' ? '.faq__icon-close' : '.faq__icon-open';
+  expect(button.querySelector('.faq__icon-open')).not.toBeNull();
+  expect(button.querySelector('.faq__icon-close')).not.toBeNull();
+  expect(shown()).toBe('.faq__icon-open');
+  fireEvent.click(button);
+  expect(shown()).toBe('.faq__icon-close');
+  expect(button.closest('.faq__item')).toHaveClass('faq__item--open');
 });

@@ -1,9 +1,9 @@
 /**
  * Per-page <head>: title, description, canonical URL, Open Graph / Twitter card and JSON-LD.
- * Pages declare their head with `usePageHead`; the prerender collects it into static HTML and the
- * browser updates document.head on client-side navigation.
+ * Pages declare their head with `usePageHead`; the prerender collects it into each page's static
+ * HTML (every page is its own document: the browser never changes the head).
  */
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { site } from '../../content/site';
 
 export type PageHead = {
@@ -12,10 +12,7 @@ export type PageHead = {
   /** Canonical path on the site, e.g. /products/description/machine-weft */
   path: string;
   ogType?: 'website' | 'product' | 'article';
-  /**
-   * Structured data, written into the prerendered HTML only: pages build it under
-   * `import.meta.env.SSR`, so its code never reaches the browser (crawlers read each URL's HTML).
-   */
+  /** Structured data, written into the prerendered HTML (crawlers read each URL's HTML). */
   jsonLd?: object[];
   /** Pages that must stay out of search results (the not-found page). */
   noindex?: boolean;
@@ -41,19 +38,12 @@ export function HeadCollectorProvider({
 
 export function usePageHead(head: PageHead): void {
   useContext(HeadCollectorContext)?.(head);
-  // The browser writes only what it can change; the structured data came with the HTML.
-  const { title, description, path, ogType, noindex } = head;
-  useEffect(() => {
-    applyPageHead({ title, description, path, ogType, noindex });
-  }, [title, description, path, ogType, noindex]);
 }
 
 type MetaTag = { attr: 'name' | 'property'; key: string; content: string };
 
 /**
- * Every tag of a page's head, in document order: the one description of the head, which the
- * prerender writes as HTML (`renderPageHead`) and the browser applies after a navigation
- * (`applyPageHead`).
+ * Every tag of a page's head, in document order, as the prerender writes it (`renderPageHead`).
  */
 type HeadTag =
   | { kind: 'title'; text: string }
@@ -120,51 +110,4 @@ export function renderPageHead(head: PageHead): string {
       }
     })
     .join('\n    ');
-}
-
-/** Finds the head's element for a selector, creating it with `create` when it is missing. */
-function headElement(selector: string, create: (element: Element) => void): Element {
-  let element = document.head.querySelector(selector);
-  if (!element) {
-    element = document.createElement(selector.slice(0, selector.indexOf('[')));
-    create(element);
-    document.head.append(element);
-  }
-  return element;
-}
-
-/** The same head applied to the live document after a client-side navigation. */
-export function applyPageHead(head: PageHead): void {
-  const managed = new Set<Element>();
-  for (const tag of headTags(head)) {
-    switch (tag.kind) {
-      case 'title':
-        document.title = tag.text;
-        break;
-      case 'meta': {
-        const element = headElement(`meta[${tag.attr}="${tag.key}"]`, (meta) =>
-          meta.setAttribute(tag.attr, tag.key),
-        );
-        element.setAttribute('content', tag.content);
-        managed.add(element);
-        break;
-      }
-      case 'canonical':
-        headElement('link[rel="canonical"]', (link) => link.setAttribute('rel', 'canonical')).setAttribute(
-          'href',
-          tag.href,
-        );
-        break;
-      case 'json-ld':
-        // Built only in the prerender (see PageHead.jsonLd): the browser never writes it.
-        break;
-    }
-  }
-  const robots = document.head.querySelector('meta[name="robots"]');
-  if (robots && !managed.has(robots)) robots.remove();
-
-  // The structured data comes with the prerendered HTML: it stays while the page it describes is
-  // shown and goes when the visitor moves to another page.
-  const jsonLd = document.getElementById(JSON_LD_ID);
-  if (jsonLd && jsonLd.dataset.path !== head.path) jsonLd.remove();
 }

@@ -1,0 +1,43 @@
+/**
+ * Places an island in a page at build time: its component is rendered on its own, as the browser
+ * will hydrate it (its own React root, its own useId prefix), inside an element that tells the
+ * browser which island it is, when to wake it and with which props. Only the prerender renders
+ * this; the browser never loads it.
+ */
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { IslandRoot } from './island-root';
+import {
+  idPrefixFor,
+  ISLAND_ATTRIBUTES,
+  ISLAND_FILE_SUFFIX,
+  islandNameOf,
+  type IslandProps,
+  type Wake,
+} from './islands';
+
+type IslandModule = { default: ComponentType<IslandProps> };
+
+const components = new Map(
+  Object.entries(import.meta.glob<IslandModule>('../../**/*-island.tsx', { eager: true })).map(
+    ([path, module]) => [islandNameOf(path), module.default],
+  ),
+);
+
+export function Island({ name, wake, props = {} }: { name: string; wake: Wake; props?: IslandProps }) {
+  const Component = components.get(name);
+  if (!Component) throw new Error(`No island "${name}": expected web/src/**/${name}${ISLAND_FILE_SUFFIX}.`);
+  const idPrefix = idPrefixFor(name, props);
+  // Its own root, rendered apart from the page (the browser hydrates it apart): createElement,
+  // since the component is looked up by name.
+  const html = renderToString(<IslandRoot>{createElement(Component, props)}</IslandRoot>, {
+    identifierPrefix: idPrefix,
+  });
+  const attributes = {
+    [ISLAND_ATTRIBUTES.name]: name,
+    [ISLAND_ATTRIBUTES.wake]: wake,
+    // Every byte counts in the first round trip: no attribute for no props.
+    [ISLAND_ATTRIBUTES.props]: Object.keys(props).length ? JSON.stringify(props) : undefined,
+  };
+  return <div className="island" {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
+}

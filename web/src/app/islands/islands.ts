@@ -1,0 +1,38 @@
+/**
+ * Islands: the few parts of a prerendered page a visitor can touch (a form, the carousel, the
+ * catalogue's reveal, a popup, the sales inbox) each take over their own piece of the page when
+ * they are needed; the rest of the page stays the HTML it arrived as and runs no code at all.
+ *
+ * An island is a file named `<name>-island.tsx` whose default export is the component. Pages
+ * place it with <Island name wake props> (island.tsx, build time only); the browser finds it by
+ * `data-island` and wakes it (wake-islands.ts). No React here: every page loads this module.
+ */
+
+/** When an island takes over its piece of the page, besides the visitor reaching into it. */
+export const WAKES = ['load', 'visible', 'idle'] as const;
+export type Wake = (typeof WAKES)[number];
+
+/** The props an island gets from the page: a few plain values, written into the HTML as JSON. */
+export type IslandProps = Record<string, string | number | boolean>;
+
+export const ISLAND_FILE_SUFFIX = '-island.tsx';
+
+/** `../features/x/enquiry-form-island.tsx` → `enquiry-form`. */
+export const islandNameOf = (path: string) =>
+  path.slice(path.lastIndexOf('/') + 1, path.length - ISLAND_FILE_SUFFIX.length);
+
+/** The attributes of an island's element, set at build time and read in the browser. */
+export const ISLAND_ATTRIBUTES = {
+  name: 'data-island',
+  wake: 'data-wake',
+  props: 'data-props',
+  /** Set once the island has taken over (its effects have run). */
+  awake: 'data-awake',
+} as const;
+
+/** Set on <html> once every island that wakes at load has taken over: the page is interactive. */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/** An island's own prefix for React's useId, the same at build time and in the browser. */
+export const idPrefixFor = (name: string, props: IslandProps) =>
+  `${name}${typeof props.id === 'string' ? `-${props.id}` : ''}-`;
