@@ -231,29 +231,32 @@ const FRAME_MS = 16;
 const ZERO_TIME_BOOT_MS = 3_000;
 
 /**
- * Lets a paused page get on until `ready` holds in it. The site's loader waits for the first paint
- * and then a zero-delay timer, so the clock is stepped by 0 ms at first: the page's own timers
- * (card reveal, popup countdown, carousel) then start exactly at the paused time. A page that
- * needs time to pass gets it a frame at a time; `jitterMs`, the fake time let through, says how
- * much earlier than "now" those timers may have started.
+ * Lets a paused page get on until `readySelector` matches in it. The site's loader waits for the
+ * first paint and then a zero-delay timer, so the clock is stepped by 0 ms at first; a page that
+ * needs time to pass gets it a frame at a time.
  */
-async function runPausedClockUntil(page: Page, readySelector: string, what: string): Promise<number> {
+async function runPausedClockUntil(page: Page, readySelector: string, what: string): Promise<void> {
   const started = Date.now();
-  let jitterMs = 0;
   const ready = () => page.evaluate((selector) => document.querySelector(selector) !== null, readySelector);
   while (!(await ready())) {
     const waited = Date.now() - started;
     if (waited > UI_TIMEOUT_MS) throw new Error(`${what} on a paused clock`);
-    if (waited < ZERO_TIME_BOOT_MS) {
-      await page.clock.runFor(0);
-    } else {
-      await page.clock.runFor(FRAME_MS);
-      jitterMs += FRAME_MS;
-    }
+    await page.clock.runFor(waited < ZERO_TIME_BOOT_MS ? 0 : FRAME_MS);
   }
   await waitForReact(page);
-  return jitterMs;
 }
+
+/**
+ * How long ago, on the page's clock, the matching islands took over (the earliest of them): their
+ * timers (card reveal, popup countdown, carousel) started then, up to this much before "now".
+ */
+const awakeFor = (page: Page, islands: string) =>
+  page.evaluate((selector) => {
+    const times = Array.from(document.querySelectorAll(selector), (island) =>
+      Number(island.getAttribute('data-awake')),
+    );
+    return times.length ? Date.now() - Math.min(...times) : 0;
+  }, islands);
 
 /** Loads a path on a paused clock and lets the site start (see runPausedClockUntil). */
 export async function gotoOnPausedClock(
@@ -261,8 +264,8 @@ export async function gotoOnPausedClock(
   path: string,
 ): Promise<{ response: Response | null; jitterMs: number }> {
   const response = await page.goto(path);
-  const jitterMs = await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`);
-  return { response, jitterMs };
+  await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`);
+  return { response, jitterMs: await awakeFor(page, '[data-wake="load"][data-awake]') };
 }
 
 /**
@@ -275,7 +278,8 @@ export async function followOnPausedClock(
   path: string,
 ): Promise<{ jitterMs: number }> {
   await Promise.all([page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit' }), click()]);
-  return { jitterMs: await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`) };
+  await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`);
+  return { jitterMs: await awakeFor(page, '[data-wake="load"][data-awake]') };
 }
 
 /**
@@ -285,9 +289,8 @@ export async function followOnPausedClock(
 export async function wakeOnPausedClock(page: Page, island: string): Promise<{ jitterMs: number }> {
   const selector = `[data-island="${island}"]`;
   await page.locator(`${selector} > *`).first().scrollIntoViewIfNeeded();
-  return {
-    jitterMs: await runPausedClockUntil(page, `${selector}[data-awake]`, `the ${island} island did not wake`),
-  };
+  await runPausedClockUntil(page, `${selector}[data-awake]`, `the ${island} island did not wake`);
+  return { jitterMs: await awakeFor(page, `${selector}[data-awake]`) };
 }
 
 /** Whether the named island of the page has taken over its piece of the page. */

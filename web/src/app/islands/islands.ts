@@ -26,7 +26,7 @@ export const ISLAND_ATTRIBUTES = {
   name: 'data-island',
   wake: 'data-wake',
   props: 'data-props',
-  /** Set once the island has taken over (its effects have run). */
+  /** Set once the island has taken over (its effects have run), to the time it did (Date.now()). */
   awake: 'data-awake',
 } as const;
 

@@ -67,7 +67,8 @@ async function hydrate(
     });
     hydrateRoot(element, root, { identifierPrefix: idPrefixFor(name, props) });
   });
-  element.setAttribute(ISLAND_ATTRIBUTES.awake, '');
+  // When, by the page's clock: what the island's timers count from.
+  element.setAttribute(ISLAND_ATTRIBUTES.awake, String(Date.now()));
 }
 
 /** The code of an island the visitor is using cannot be had: keep what they typed, load afresh. */
