@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { retentionDaysFor } from './scripts/lib/retention-param';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -8,12 +9,21 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export const BUILD_YEAR = new Date().getFullYear();
 
 /** Builds the React site in web/ into dist/site; `--ssr` builds the prerender bundle into .ssr. */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: fromRoot('./web'),
   publicDir: fromRoot('./web/public'),
   envDir: fromRoot('./'),
   plugins: [react()],
-  define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(BUILD_YEAR),
+    // The privacy policy names the period the functions of the project built for keep.
+    __ENQUIRY_RETENTION_DAYS__: JSON.stringify(
+      retentionDaysFor(
+        fromRoot('./functions'),
+        loadEnv(mode, fromRoot('./'), 'VITE_').VITE_FIREBASE_PROJECT_ID ?? 'demo-sme-hair',
+      ),
+    ),
+  },
   // `@contract/*` (functions/src/contract, shared with the functions) is declared once, in tsconfig.json.
   resolve: { tsconfigPaths: true },
   build: {

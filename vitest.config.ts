@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { retentionDaysFor } from './scripts/lib/retention-param';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -14,7 +15,10 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export default defineConfig({
   plugins: [react()],
   // As in vite.config.ts: the tests run against what a build today would say.
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    __ENQUIRY_RETENTION_DAYS__: JSON.stringify(retentionDaysFor(fromRoot('./functions'), 'demo-sme-hair')),
+  },
   // `@contract/*` is declared once, in tsconfig.json.
   resolve: { tsconfigPaths: true },
   test: {

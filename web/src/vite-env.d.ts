@@ -16,6 +16,8 @@ interface ImportMetaEnv {
 
 /** The year the site was built (vite.config.ts `define`): the footer's copyright year. */
 declare const __BUILD_YEAR__: number;
+/** ENQUIRY_RETENTION_DAYS for the project the site is built for (scripts/lib/retention-param.ts). */
+declare const __ENQUIRY_RETENTION_DAYS__: number;
 
 interface ImportMeta {
   readonly env: ImportMetaEnv;

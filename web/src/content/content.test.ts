@@ -4,6 +4,7 @@ import { categories, productFactLabels } from './catalogue';
 import { enquiryPageCopy } from './enquiry-page';
 import { generalFaqs } from './faqs';
 import { homeCopy } from './home';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionText } from '@contract/retention';
 import { privacyPolicy, termsAndConditions } from './legal';
 import { site } from './site';
 import { testimonials } from './testimonials';
@@ -436,6 +437,12 @@ describe('privacy policy', () => {
 
   it.each(Object.entries(requiredPoints))('covers %s', (_, point) => {
     expect(text).toMatch(point);
+  });
+
+  it('names the retention period the functions keep, three years by default', () => {
+    expect(__ENQUIRY_RETENTION_DAYS__).toBe(DEFAULT_ENQUIRY_RETENTION_DAYS);
+    expect(retentionText(__ENQUIRY_RETENTION_DAYS__)).toBe('three years');
+    expect(text).toContain('no more than three years after our last contact with you');
   });
 });
 

@@ -3,6 +3,7 @@
  * OWNER: have both read by your legal adviser before launch; the retention period and the
  * defect-claim window are business decisions to confirm.
  */
+import { retentionText } from '@contract/retention';
 import { site } from './site';
 import type { LegalDocument } from './types';
 
@@ -73,13 +74,13 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: 'How long we keep your information',
       paragraphs: [
-        'We keep an enquiry for as long as we need it to answer you and follow up on any order, and for no more than three years after our last contact with you, unless the law requires us to keep it longer.',
+        `We keep an enquiry for as long as we need it to answer you and follow up on any order, and for no more than ${retentionText(__ENQUIRY_RETENTION_DAYS__)} after our last contact with you, unless the law requires us to keep it longer. After that it is deleted automatically.`,
       ],
     },
     {
       heading: 'Your rights',
       paragraphs: [
-        `You may ask to see the information we hold about you, to correct it, or to have it deleted. Write to us at ${site.email} and we will respond within a reasonable time. You may also ask us at any time to stop sending you emails or calling you.`,
+        `You may ask to see the information we hold about you (we send you a copy of every enquiry you made), to correct it, or to have it deleted. Write to us at ${site.email} from the email address, or naming the phone number, you gave us, and we will respond within 30 days. You may also ask us at any time to stop sending you emails or calling you.`,
       ],
     },
     {
