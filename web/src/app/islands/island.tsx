@@ -11,21 +11,17 @@ import {
   idPrefixFor,
   ISLAND_ATTRIBUTES,
   ISLAND_FILE_SUFFIX,
-  islandNameOf,
+  byIslandName,
   type IslandProps,
   type Wake,
 } from './islands';
 
 type IslandModule = { default: ComponentType<IslandProps> };
 
-const components = new Map(
-  Object.entries(import.meta.glob<IslandModule>('../../**/*-island.tsx', { eager: true })).map(
-    ([path, module]) => [islandNameOf(path), module.default],
-  ),
-);
+const modules = byIslandName(import.meta.glob<IslandModule>('../../**/*-island.tsx', { eager: true }));
 
 export function Island({ name, wake, props = {} }: { name: string; wake: Wake; props?: IslandProps }) {
-  const Component = components.get(name);
+  const Component = modules.get(name)?.default;
   if (!Component) throw new Error(`No island "${name}": expected web/src/**/${name}${ISLAND_FILE_SUFFIX}.`);
   const idPrefix = idPrefixFor(name, props);
   // Its own root, rendered apart from the page (the browser hydrates it apart): createElement,

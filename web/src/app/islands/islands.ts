@@ -21,6 +21,10 @@ export const ISLAND_FILE_SUFFIX = '-island.tsx';
 export const islandNameOf = (path: string) =>
   path.slice(path.lastIndexOf('/') + 1, path.length - ISLAND_FILE_SUFFIX.length);
 
+/** The islands' modules (or their loaders), as import.meta.glob gives them, by island name. */
+export const byIslandName = <T>(modules: Record<string, T>): Map<string, T> =>
+  new Map(Object.entries(modules).map(([path, module]) => [islandNameOf(path), module]));
+
 /** The attributes of an island's element, set at build time and read in the browser. */
 export const ISLAND_ATTRIBUTES = {
   name: 'data-island',

@@ -15,7 +15,7 @@ import {
   HYDRATED_ATTRIBUTE,
   idPrefixFor,
   ISLAND_ATTRIBUTES,
-  islandNameOf,
+  byIslandName,
   WAKES,
   type IslandProps,
   type Wake,
@@ -23,12 +23,7 @@ import {
 
 type IslandModule = { default: ComponentType<IslandProps> };
 
-const loaders = new Map(
-  Object.entries(import.meta.glob<IslandModule>('../../**/*-island.tsx')).map(([path, load]) => [
-    islandNameOf(path),
-    load,
-  ]),
-);
+const loaders = byIslandName(import.meta.glob<IslandModule>('../../**/*-island.tsx'));
 
 /** What waking needs from outside: the islands' code, and a fresh page load (tests replace them). */
 export type WakeOptions = {
