@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check, cheapest first, stopping at the first failure: typecheck, lint, unit
- * tests, build (and that the firebase.json it writes is the committed one), Firestore emulator
- * tests (rules, delivery), then the whole stack (Firestore, Functions and Hosting emulators) with
- * the trigger, hosting and browser tests.
+ * tests, build (and that the firebase.json it writes is the committed one), `npm start` started
+ * and stopped on the build, Firestore emulator tests (rules, delivery), then the whole stack
+ * (Firestore, Functions and Hosting emulators) with the trigger, hosting and browser tests.
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
  */
 import { fail, PORTS, requireJava, RUN_TS, RUN_TS_COMMAND } from './lib/project.ts';
@@ -53,6 +53,12 @@ const steps: { name: string; command: string[]; deadlineMs: number }[] = [
     name: 'Committed firebase.json matches the build',
     command: ['git', 'diff', '--exit-code', '--', 'firebase.json'],
     deadlineMs: MINUTE_MS,
+  },
+  {
+    // The whole stack of npm start serves the build: started and stopped before any emulator step.
+    name: 'npm start stops every server',
+    command: ['npx', 'vitest', 'run', '--project', 'launchers'],
+    deadlineMs: 10 * MINUTE_MS,
   },
   {
     name: 'Emulator tests (rules, delivery)',
