@@ -95,7 +95,8 @@ const missingInEmpty = (variant: (typeof VARIANTS)[keyof typeof VARIANTS]) =>
     !('terms' in variant.initialValues) ? false : !variant.initialValues.terms,
   );
 
-const VARIANTS = {
+/** Each variant's fields, rules, collection, empty values and their errors. */
+export const VARIANTS = {
   full: withInitialErrors(VARIANT_SETTINGS.full),
   short: withInitialErrors(VARIANT_SETTINGS.short),
 };

@@ -1,13 +1,13 @@
-import { ENQUIRY_COLLECTION, FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry';
+import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry';
 import { ENQUIRY_ID_PATTERN } from '@contract/enquiry-id';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useFormik } from 'formik';
 import type { FormEvent } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodeUnavailableError } from '../../lib/code-loading';
-import { FULL_FORM_FIELDS, fullFormSchema } from './enquiry-schema';
+import { VARIANTS } from './enquiry-form';
 import { readDraft, type Draft } from './form-draft';
-import { useEnquirySubmission, type FormValues, type SubmissionVariant } from './use-enquiry-submission';
+import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
 
 const saveEnquiry = vi.hoisted(() =>
   vi.fn<(collection: string, enquiryId: string, payload: Record<string, string>) => Promise<void>>(),
@@ -19,17 +19,7 @@ vi.mock('../../lib/code-loading', async (importOriginal) => ({
   loadPageAfresh,
 }));
 
-const EMPTY: FormValues = {
-  name: '',
-  companyname: '',
-  phone: '',
-  email: '',
-  city: '',
-  ordertype: '',
-  message: '',
-  terms: false,
-  website: '',
-};
+const EMPTY = VARIANTS.full.initialValues;
 const FILLED: FormValues = {
   ...EMPTY,
   name: 'Priya Raman',
@@ -40,12 +30,6 @@ const FILLED: FormValues = {
   message: 'We need 5 kg of machine weft, 20 inch.',
   terms: true,
 };
-const VARIANT: SubmissionVariant = {
-  fields: FULL_FORM_FIELDS,
-  collection: ENQUIRY_COLLECTION,
-  initialValues: EMPTY,
-  initialErrors: {},
-};
 const DRAFT_KEY = 'full:hook';
 const NO_DRAFT = { enquiryId: null, submitFailed: false };
 
@@ -54,12 +38,12 @@ function renderSubmission(values: FormValues, start: { enquiryId: string | null;
   return renderHook(() => {
     const formik = useFormik<FormValues>({
       initialValues: values,
-      validationSchema: fullFormSchema,
+      validationSchema: VARIANTS.full.schema,
       onSubmit: () => undefined,
     });
     return useEnquirySubmission({
       formik,
-      variant: VARIANT,
+      variant: VARIANTS.full,
       short: false,
       formpage: FORM_PAGES.enquiry,
       draftKey: DRAFT_KEY,
