@@ -32,6 +32,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
+          // A form typed key by key validates on every key: a test that takes one second alone
+          // took more than the default five beside other suites on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
