@@ -1,13 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { retentionDaysFor } from './scripts/lib/retention-param';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** `npm start` serves the build, so its stop test runs after it, in a step of its own. */
+const START_STOP_TEST = 'scripts/start-stop.test.ts';
+
 /**
- * Five projects, by what they need running:
- * - web, node: nothing (unit tests: jsdom for the site, node for functions and scripts)
+ * Six projects, by what they need running:
+ * - web, node: nothing (unit tests: jsdom for the site, node for functions and scripts; the node
+ *   project's emulator launcher test starts and stops the Firestore emulator itself)
+ * - launchers: the build, and the project's ports free (npm start, started and stopped)
  * - emulator: the Firestore emulator alone (rules, delivery handlers with a real SMTP server)
  * - stack: Firestore + Functions + Hosting emulators with the built site (triggers, headers, HTML)
  * - e2e: the same stack driven through Chromium
@@ -31,6 +36,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
+          // A form typed key by key validates on every key: a test that takes one second alone
+          // took more than the default five beside other suites on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
@@ -38,6 +46,15 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, START_STOP_TEST],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'launchers',
+          include: [START_STOP_TEST],
           environment: 'node',
         },
       },

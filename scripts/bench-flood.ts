@@ -39,10 +39,9 @@ import {
   runBench,
   type BenchOptions,
   seconds,
-  TSX_BIN,
   writeReport,
 } from './lib/bench-harness.ts';
-import { PORTS, ROOT } from './lib/project.ts';
+import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project.ts';
 
 /** 300 copies of one message and 300 distinct senders. */
 const DEFAULT_COUNT = 600;
@@ -67,7 +66,7 @@ async function outside(options: BenchOptions): Promise<number> {
     console.log('• Building the site and the functions ...');
     if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) return 1;
   }
-  const inner = `${TSX_BIN} scripts/bench-flood.ts --inside-emulators --count ${options.count} --timeout-s ${options.timeoutS}`;
+  const inner = `${RUN_TS_COMMAND} scripts/bench-flood.ts --inside-emulators --count ${options.count} --timeout-s ${options.timeoutS}`;
   return runAroundEmulators(FILES, 'firestore,functions,hosting', inner);
 }
 

@@ -27,11 +27,10 @@ import {
   runBench,
   type BenchOptions,
   seconds,
-  TSX_BIN,
   writeReport,
 } from './lib/bench-harness.ts';
 import { emulatorFunctionsEnv, emulatorWhatsAppSettings } from './lib/local-sweep.ts';
-import { PORTS, ROOT } from './lib/project.ts';
+import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project.ts';
 import { startWhatsAppStandIn } from './lib/whatsapp-stand-in.ts';
 
 const DEFAULT_COUNT = 200;
@@ -46,7 +45,7 @@ async function outside(options: BenchOptions): Promise<number> {
   console.log('• Building the functions (functions/lib) for the emulator ...');
   const build = spawnSync(TSC_BIN, ['-p', join(ROOT, 'functions', 'tsconfig.json')], { stdio: 'inherit' });
   if (build.status !== 0) return 1;
-  const inner = `${TSX_BIN} scripts/bench-load.ts --inside-emulators --count ${options.count} --timeout-s ${options.timeoutS}`;
+  const inner = `${RUN_TS_COMMAND} scripts/bench-load.ts --inside-emulators --count ${options.count} --timeout-s ${options.timeoutS}`;
   return runAroundEmulators(FILES, 'firestore,functions', inner);
 }
 

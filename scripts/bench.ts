@@ -1,97 +1,101 @@
 /**
- * `npm run bench`: builds the site, serves it with the Hosting emulator, runs Lighthouse (mobile
- * defaults: Moto G power emulation, simulated slow 4G, 4× CPU slowdown) on every route and prints
- * one table: the four category scores, FCP, LCP, CLS, TBT, the bytes of the HTML response (its
- * headers and compressed body, as they cross the network), the JavaScript of the first load
- * (gzipped) and how much of it is Firebase; then, per route, the LCP element and Lighthouse's LCP
- * breakdown (time to first byte, resource load delay, load time, render delay), which says what
- * to attack next. The same goes to artifacts/bench/lighthouse.json.
+ * `npm run bench`: builds the site, and the baseline (the previous commit, or `--baseline <ref>`)
+ * in a temporary git worktree, serves each with a Hosting emulator of its own (its own
+ * firebase.json, so its own headers and CSP hashes), and runs Lighthouse (mobile defaults: Moto G
+ * power emulation, simulated slow 4G, 4× CPU slowdown) on every route of both, alternating run by
+ * run in the same session: these machines are noisy (Lighthouse's own CPU benchmark moved from 711
+ * to 1,341 within an hour), so a figure means something only beside its baseline measured in the
+ * same minutes.
  *
- * It also measures the floor: a page of one heading and one line, served by a bare Node server,
- * under the same simulation. No page paints sooner than that here, so each route's FCP minus the
- * floor is what the page itself costs.
+ * One table: the four category scores, FCP, LCP, CLS, TBT, the longest main-thread task, the
+ * bytes of the HTML response (its headers and compressed body, as they cross the network), the
+ * JavaScript of the first load (gzipped) and how much of it is Firebase, each with the baseline's
+ * beside it; then, per route, the LCP element, Lighthouse's LCP breakdown (time to first byte,
+ * resource load delay, load time, render delay) and what the longest task ran.
  *
- * A benchmark, not a test: it exits 0 whatever the numbers, unless `--check` is given, which
- * exits 1 when a route misses the budget. `--runs N` takes the median of N runs per route;
- * `--no-build` measures the current dist/site.
+ * It also measures the floor in the same rounds: a page of one heading and one line, served by a
+ * bare Node server, under the same simulation. No page paints sooner than that here, so each
+ * route's FCP minus the floor is what the page itself costs.
+ *
+ * A benchmark, not a test: it exits 0 whatever the numbers, unless `--check` is given, which exits
+ * 1 when a route of the current build misses the budget (scripts/lib/lighthouse-report.ts; the
+ * baseline is never judged). `--runs N` takes the median of N runs per route and build;
+ * `--no-build` measures the current dist/site; `--no-baseline` measures the current build alone.
+ * Everything goes to artifacts/bench/lighthouse.json as well.
  */
-import { launch } from 'chrome-launcher';
+import { killAll, launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import {
+  buildBaseline,
+  currentCommit,
+  resolveCommit,
+  type BaselineBuild,
+  type Commit,
+} from './lib/baseline-build.ts';
 import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
-import { fail, PORTS, requireJava, ROOT } from './lib/project.ts';
-import { requireFreePorts, run, startEmulators, stopServers, waitForUrl } from './lib/processes.ts';
+import { FIREBASE_BIN, offlineFirebaseEnv } from './lib/emulator-env.ts';
+import {
+  BENCH_USAGE,
+  BUDGET,
+  formatDetails,
+  formatFloor,
+  formatTable,
+  medianOf,
+  missedBudget,
+  parseBenchArgs,
+  ROUTES,
+  type BenchArgs,
+  type RouteMetrics,
+  type RouteResult,
+  UNMEASURED,
+} from './lib/lighthouse-report.ts';
+import { fail, ROOT } from './lib/project.ts';
+import { run, startServer, stopServers, waitForUrl, type Server } from './lib/processes.ts';
 
-const ROUTES = [
-  '/home',
-  '/products',
-  '/products/description',
-  '/about',
-  '/enquiry',
-  '/privacy-policy',
-  '/terms-conditions',
-];
+const SERVER_START_TIMEOUT_MS = 90_000;
+const MEASURE_ATTEMPTS = 2;
+const ARTIFACTS = join(ROOT, 'artifacts', 'bench');
 
-export const BUDGET = {
-  performance: 98,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 100,
-  fcpMs: 650,
-  lcpMs: 1000,
-  cls: 0,
-  tbtMs: 50,
-  /**
-   * TCP's first window: ten segments of 1,460 bytes leave before the first acknowledgement, so a
-   * page whose response is larger waits one more round trip (150 ms on slow 4G) for its first paint.
-   */
-  htmlBytes: 14_600,
-  homeFirstLoadJsKb: 100,
-  firebaseFirstLoadKb: 0,
+let options: BenchArgs;
+try {
+  options = parseBenchArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(`✖ ${(error as Error).message}\n${BENCH_USAGE}`);
+  process.exit(2);
+}
+
+/** One build being measured: where its files are and where it is served. */
+type Site = {
+  name: 'current' | 'baseline' | 'floor';
+  siteDir: string;
+  origin: string;
+  /** The built chunks that hold Firebase SDK code. */
+  firebase: Set<string>;
 };
-
-type RouteResult = {
-  route: string;
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  fcpMs: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  htmlBytes: number;
-  firstLoadJsKb: number;
-  firebaseKb: number;
-  /** The LCP element of the median-LCP run, and that run's LCP breakdown in ms. */
-  lcpElement: string;
-  lcpPhases: Record<string, number>;
-  failedAudits: string[];
-};
-
-const { values: options } = parseArgs({
-  options: {
-    check: { type: 'boolean', default: false },
-    runs: { type: 'string', default: '1' },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
-const runs = Math.max(1, Number(options.runs));
-
-const SITE_ASSETS = join(ROOT, 'dist', 'site', 'assets');
 
 /** The built chunks that hold Firebase SDK code, found by what is inside them rather than their names. */
-function firebaseChunks(): Set<string> {
+function firebaseChunks(siteDir: string): Set<string> {
+  const assets = join(siteDir, 'assets');
   return new Set(
-    readdirSync(SITE_ASSETS)
+    readdirSync(assets)
       .filter((file) => file.endsWith('.js'))
       .filter((file) =>
-        /firestore\.googleapis\.com|@firebase\/app/.test(readFileSync(join(SITE_ASSETS, file), 'utf8')),
+        /firestore\.googleapis\.com|@firebase\/app/.test(readFileSync(join(assets, file), 'utf8')),
       )
       .map((file) => `/assets/${file}`),
   );
@@ -101,46 +105,13 @@ function firebaseChunks(): Set<string> {
  * Gzipped size of the files themselves (what the budget is about), not Lighthouse's transfer
  * size, which also counts each response's headers.
  */
-function gzippedKb(urls: string[]): number {
+function gzippedKb(siteDir: string, urls: string[]): number {
   return (
     urls.reduce((sum, url) => {
-      const file = join(ROOT, 'dist', 'site', new URL(url).pathname);
+      const file = join(siteDir, new URL(url).pathname);
       return sum + (existsSync(file) ? gzipSync(readFileSync(file)).length : 0);
     }, 0) / 1024
   );
-}
-
-type NumericMetric = {
-  [K in keyof RouteResult]: RouteResult[K] extends number ? K : never;
-}[keyof RouteResult];
-
-/** The median of the runs that measured the metric (a run where Lighthouse found no LCP gives NaN). */
-const median = (numbers: number[]) => {
-  const measured = numbers.filter(Number.isFinite).sort((a, b) => a - b);
-  return measured[Math.floor(measured.length / 2)] ?? NaN;
-};
-
-/** Each number is the median of the runs; the failed audits are those of any run. */
-function medianOf(samples: Omit<RouteResult, 'route'>[]): Omit<RouteResult, 'route'> {
-  const of = (metric: NumericMetric) => median(samples.map((sample) => sample[metric]));
-  const lcpMs = of('lcpMs');
-  const medianRun = samples.find((sample) => sample.lcpMs === lcpMs) ?? samples[0];
-  return {
-    performance: of('performance'),
-    accessibility: of('accessibility'),
-    bestPractices: of('bestPractices'),
-    seo: of('seo'),
-    fcpMs: of('fcpMs'),
-    lcpMs,
-    cls: of('cls'),
-    tbtMs: of('tbtMs'),
-    htmlBytes: of('htmlBytes'),
-    firstLoadJsKb: of('firstLoadJsKb'),
-    firebaseKb: of('firebaseKb'),
-    lcpElement: medianRun?.lcpElement ?? '',
-    lcpPhases: medianRun?.lcpPhases ?? {},
-    failedAudits: [...new Set(samples.flatMap((sample) => sample.failedAudits))],
-  };
 }
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
@@ -149,11 +120,15 @@ type LcpElementDetails = {
     items?: { node?: { snippet?: string; nodeLabel?: string }; phase?: string; timing?: number }[];
   }[];
 };
+type LongTaskDetails = { items?: { url?: string; duration?: number }[] };
 
-/** The LCP element's opening tag, shortened, and Lighthouse's breakdown of its LCP time. */
-function lcpElement(details: LcpElementDetails | undefined) {
+/**
+ * The LCP element's opening tag, shortened and without the origin (each build has its own port),
+ * and Lighthouse's breakdown of its LCP time.
+ */
+function lcpElement(details: LcpElementDetails | undefined, origin: string) {
   const [element, phases] = details?.items ?? [];
-  const snippet = element?.items?.[0]?.node?.snippet ?? '(none)';
+  const snippet = (element?.items?.[0]?.node?.snippet ?? '(none)').replaceAll(origin, '');
   return {
     lcpElement: snippet.length > 90 ? `${snippet.slice(0, 87)}...` : snippet,
     lcpPhases: Object.fromEntries(
@@ -162,11 +137,28 @@ function lcpElement(details: LcpElementDetails | undefined) {
   };
 }
 
-async function measure(
-  url: string,
-  port: number,
-  firebase: Set<string>,
-): Promise<Omit<RouteResult, 'route'>> {
+/**
+ * The longest main-thread task, from Lighthouse 12's `long-tasks` audit: its top-level tasks of
+ * 50 ms or more, longest first, with durations from the same simulation (Lantern, 4× CPU) that
+ * gives Total Blocking Time, so the two agree. (`mainthread-work-breakdown` sums time by kind of
+ * work and says nothing of single tasks.) A task is named by the script it is attributed to, or
+ * the page itself.
+ */
+function longestTask(details: LongTaskDetails | undefined, pageUrl: string) {
+  const longest = details?.items?.[0];
+  if (!longest?.duration) return { longestTaskMs: 0, longestTaskSource: '' };
+  const url = longest.url ?? '';
+  const source =
+    url === pageUrl
+      ? 'the document'
+      : URL.canParse(url)
+        ? new URL(url).pathname.split('/').pop() || url
+        : url;
+  return { longestTaskMs: longest.duration, longestTaskSource: source || 'unattributed' };
+}
+
+/** One Lighthouse run's figures, or why Lighthouse could not measure the page. */
+async function measure(url: string, port: number, site: Site): Promise<RouteMetrics | { error: string }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -174,12 +166,17 @@ async function measure(
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) return { error: `${runtimeError.code} ${runtimeError.message}` };
+  const score = (id: string) => Math.round((categories[id]?.score ?? NaN) * 100);
   const network = (audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
-  const requests = network.filter((item) => item.resourceType === 'Script');
+  const scripts = network.filter((item) => item.resourceType === 'Script');
   const html = network.find((item) => item.resourceType === 'Document');
-  const kilobytes = (items: NetworkItem[]) => gzippedKb(items.map((item) => item.url));
+  const kilobytes = (items: NetworkItem[]) =>
+    gzippedKb(
+      site.siteDir,
+      items.map((item) => item.url),
+    );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -189,74 +186,77 @@ async function measure(
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    ...longestTask(
+      audits['long-tasks']?.details as LongTaskDetails | undefined,
+      result.lhr.finalDisplayedUrl,
+    ),
     htmlBytes: html?.transferSize ?? NaN,
-    firstLoadJsKb: kilobytes(requests),
-    firebaseKb: kilobytes(requests.filter((item) => firebase.has(new URL(item.url).pathname))),
-    ...lcpElement(audits['largest-contentful-paint-element']?.details as LcpElementDetails | undefined),
+    firstLoadJsKb: kilobytes(scripts),
+    firebaseKb: kilobytes(scripts.filter((item) => site.firebase.has(new URL(item.url).pathname))),
+    ...lcpElement(
+      audits['largest-contentful-paint-element']?.details as LcpElementDetails | undefined,
+      site.origin,
+    ),
     failedAudits: Object.values(audits)
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
       .map((audit) => audit.id),
   };
 }
 
-function missedBudget(result: RouteResult): string[] {
-  const misses: string[] = [];
-  if (result.performance < BUDGET.performance) misses.push(`performance ${result.performance}`);
-  if (result.accessibility < BUDGET.accessibility) misses.push(`accessibility ${result.accessibility}`);
-  if (result.bestPractices < BUDGET.bestPractices) misses.push(`best practices ${result.bestPractices}`);
-  if (result.seo < BUDGET.seo) misses.push(`SEO ${result.seo}`);
-  if (result.fcpMs > BUDGET.fcpMs) misses.push(`FCP ${Math.round(result.fcpMs)} ms`);
-  if (result.lcpMs > BUDGET.lcpMs) misses.push(`LCP ${Math.round(result.lcpMs)} ms`);
-  if (result.cls > BUDGET.cls) misses.push(`CLS ${result.cls.toFixed(3)}`);
-  if (result.tbtMs > BUDGET.tbtMs) misses.push(`TBT ${Math.round(result.tbtMs)} ms`);
-  if (!(result.htmlBytes <= BUDGET.htmlBytes)) misses.push(`HTML ${result.htmlBytes} B`);
-  if (result.route === '/home' && result.firstLoadJsKb > BUDGET.homeFirstLoadJsKb) {
-    misses.push(`first-load JS ${result.firstLoadJsKb.toFixed(1)} KB`);
-  }
-  if (result.firebaseKb > BUDGET.firebaseFirstLoadKb)
-    misses.push(`Firebase ${result.firebaseKb.toFixed(1)} KB`);
-  return misses;
+/** A port nothing listens on now, from the system. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
-function table(results: RouteResult[]): string {
-  const header = [
-    'route',
-    'perf',
-    'a11y',
-    'best',
-    'seo',
-    'FCP ms',
-    'LCP ms',
-    'CLS',
-    'TBT ms',
-    'HTML B',
-    'JS KB gz',
-    'Firebase KB',
-  ];
-  const rows = results.map((r) => [
-    r.route,
-    String(r.performance),
-    String(r.accessibility),
-    String(r.bestPractices),
-    String(r.seo),
-    String(Math.round(r.fcpMs)),
-    String(Math.round(r.lcpMs)),
-    r.cls.toFixed(3),
-    String(Math.round(r.tbtMs)),
-    String(r.htmlBytes),
-    r.firstLoadJsKb.toFixed(1),
-    r.firebaseKb.toFixed(1),
-  ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+/**
+ * Serves one build with the Hosting emulator, as the current bench always has, under a demo
+ * project and ports of its own (so two can run at once, beside `npm start` too): its own
+ * firebase.json's hosting section (headers, redirects, clean URLs) with `public` pointing at its
+ * dist/site. The emulator's output goes to artifacts/bench/hosting-<name>.log.
+ */
+async function serveBuild(
+  name: Site['name'],
+  siteDir: string,
+  firebaseJson: string,
+  configDir: string,
+): Promise<{ site: Site; server: Server }> {
+  const { hosting } = JSON.parse(readFileSync(firebaseJson, 'utf8')) as { hosting: Record<string, unknown> };
+  const [hostingPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+  const config = join(configDir, `firebase.${name}.json`);
+  const host = '127.0.0.1';
+  writeFileSync(
+    config,
+    JSON.stringify({
+      // Relative to the config's folder: the emulator joins `public` to it, absolute or not.
+      hosting: { ...hosting, public: relative(configDir, siteDir) },
+      emulators: {
+        singleProjectMode: true,
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        hosting: { host, port: hostingPort },
+        ui: { enabled: false },
+      },
+    }),
   );
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
-  return [
-    line(header),
-    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
-    ...rows.map(line),
-  ].join('\n');
+  const log = createWriteStream(join(ARTIFACTS, `hosting-${name}.log`));
+  const server = startServer(
+    `Hosting emulator (${name})`,
+    FIREBASE_BIN,
+    ['emulators:start', '--only', 'hosting', '--project', `demo-bench-${name}`, '--config', config],
+    { env: offlineFirebaseEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  const origin = `http://${host}:${hostingPort}`;
+  await waitForUrl(`${origin}/home`, SERVER_START_TIMEOUT_MS, () => server.exitCode !== null);
+  return { site: { name, siteDir, origin, firebase: firebaseChunks(siteDir) }, server };
 }
 
 /**
@@ -271,7 +271,7 @@ const FLOOR_PAGE =
 
 /** Serves FLOOR_PAGE on a free port until the callback is done. */
 async function withFloorPage<T>(callback: (url: string) => Promise<T>): Promise<T> {
-  const server = createServer((_request, response) => {
+  const server = createHttpServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(FLOOR_PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -283,85 +283,177 @@ async function withFloorPage<T>(callback: (url: string) => Promise<T>): Promise<
   }
 }
 
-const signed = (ms: number) => `${ms < 0 ? '−' : '+'}${Math.abs(Math.round(ms))}`;
+/** The floor page is no build of ours: it has no files and no Firebase. */
+const FLOOR_SITE: Site = { name: 'floor', siteDir: ROOT, origin: '', firebase: new Set() };
 
 async function main() {
   const chrome = chromiumPath();
   if (!chrome) fail(`Chromium is required for Lighthouse: ${CHROMIUM_INSTALL_HINT}.`);
-  requireJava();
-  await requireFreePorts({ hosting: PORTS.hosting, 'emulator hub': PORTS.hub, logging: PORTS.logging });
-  if (!options['no-build']) run('npm', ['run', 'build']);
+  mkdirSync(ARTIFACTS, { recursive: true });
 
-  const hosting = startEmulators('hosting');
-  // Every run is a first visit in a browser of its own: Lighthouse clears the HTTP cache between
-  // runs but keeps localStorage, where a page notes the body font it has cached (web/src/styles/
-  // fonts.css), so a shared browser would measure a visitor whose cache was cleared and whose site
-  // data was not.
-  const firstVisit = async (url: string, firebase: Set<string>) => {
-    const browser = await launch({ chromePath: chrome, chromeFlags: CHROMIUM_ARGS });
-    try {
-      return await measure(url, browser.port, firebase);
-    } finally {
-      await browser.kill();
-    }
-  };
+  let baselineCommit: Commit | null = null;
   try {
-    await waitForUrl(`http://127.0.0.1:${PORTS.hosting}/home`, 60_000, () => hosting.exitCode !== null);
-    const firebase = firebaseChunks();
-    const results: RouteResult[] = [];
-    for (const route of ROUTES) {
-      const samples = [];
-      for (let attempt = 0; attempt < runs; attempt += 1) {
-        samples.push(await firstVisit(`http://127.0.0.1:${PORTS.hosting}${route}`, firebase));
+    baselineCommit = options.baseline === null ? null : resolveCommit(options.baseline);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const current = currentCommit();
+  if (options.build) run('npm', ['run', 'build']);
+
+  const servers: Server[] = [];
+  let baseline: BaselineBuild | undefined;
+  const configDir = mkdtempSync(join(tmpdir(), 'sme-bench-hosting-'));
+  let cleaned = false;
+  const cleanUp = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    killAll();
+    await stopServers(servers);
+    baseline?.remove();
+    rmSync(configDir, { recursive: true, force: true });
+  };
+  const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void cleanUp().then(() => process.exit(SIGNAL_EXIT_CODES[signal])));
+
+  try {
+    if (baselineCommit) {
+      console.log(
+        `\n• Building the baseline, ${options.baseline} = ${baselineCommit.sha.slice(0, 7)} "${baselineCommit.subject}"`,
+      );
+      const started = performance.now();
+      baseline = buildBaseline(baselineCommit, join(ARTIFACTS, 'baseline-build.log'));
+      for (const line of baseline.report) console.log(`  ${line}`);
+      console.log(`  ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+
+    console.log('• Serving each build with a Hosting emulator of its own');
+    const now = await serveBuild(
+      'current',
+      join(ROOT, 'dist', 'site'),
+      join(ROOT, 'firebase.json'),
+      configDir,
+    );
+    servers.push(now.server);
+    const sites: Site[] = [now.site];
+    if (baseline) {
+      const base = await serveBuild('baseline', baseline.siteDir, baseline.firebaseJson, configDir);
+      servers.push(base.server);
+      sites.push(base.site);
+    }
+
+    // Every run is a first visit in a browser of its own: Lighthouse clears the HTTP cache between
+    // runs but keeps localStorage, where a page notes the body font it has cached (web/src/styles/
+    // fonts.css), so a shared browser would measure a visitor whose cache was cleared and whose
+    // site data was not.
+    // A run Lighthouse cannot record (it asks to be run again, e.g. NO_NAVSTART) is run once more;
+    // if that fails too, the run counts as unmeasured and the median is of the others.
+    const firstVisit = async (url: string, site: Site): Promise<RouteMetrics> => {
+      for (let attempt = 1; attempt <= MEASURE_ATTEMPTS; attempt += 1) {
+        // Ctrl-C is this script's to handle (chrome-launcher would exit at once, leaving the
+        // emulators and the baseline's worktree behind).
+        const browser = await launch({ chromePath: chrome, chromeFlags: CHROMIUM_ARGS, handleSIGINT: false });
+        try {
+          const measured = await measure(url, browser.port, site);
+          if (!('error' in measured)) return measured;
+          console.error(
+            `  ✖ Lighthouse on ${url} (attempt ${attempt} of ${MEASURE_ATTEMPTS}): ${measured.error}`,
+          );
+        } finally {
+          await browser.kill();
+        }
       }
-      results.push({ route, ...medianOf(samples) });
-      console.log(`  measured ${route}`);
-    }
-    const floorSamples = await withFloorPage(async (url) => {
-      const samples = [];
-      for (let attempt = 0; attempt < runs; attempt += 1) samples.push(await firstVisit(url, firebase));
-      return samples;
+      return UNMEASURED;
+    };
+
+    const samples = new Map<string, RouteMetrics[]>();
+    const note = (key: string, sample: RouteMetrics) =>
+      samples.set(key, [...(samples.get(key) ?? []), sample]);
+    const started = performance.now();
+    await withFloorPage(async (floorUrl) => {
+      for (let round = 0; round < options.runs; round += 1) {
+        note('floor', await firstVisit(floorUrl, FLOOR_SITE));
+        for (const [index, route] of ROUTES.entries()) {
+          // Each build goes first in half the pairs, so a machine slowing down or speeding up
+          // within a round weighs on both alike.
+          const order = (round + index) % 2 === 0 ? sites : [...sites].reverse();
+          const figures: string[] = [];
+          for (const site of order) {
+            const sample = await firstVisit(`${site.origin}${route}`, site);
+            note(`${site.name} ${route}`, sample);
+            figures.push(`${site.name} FCP ${Math.round(sample.fcpMs)} TBT ${Math.round(sample.tbtMs)}`);
+          }
+          console.log(`  round ${round + 1}/${options.runs} ${route}: ${figures.join(' · ')}`);
+        }
+      }
     });
-    const { fcpMs, lcpMs } = medianOf(floorSamples);
+    const minutes = ((performance.now() - started) / 60_000).toFixed(1);
+
+    const resultsOf = (name: Site['name']): RouteResult[] =>
+      ROUTES.map((route) => ({ route, ...medianOf(samples.get(`${name} ${route}`) ?? []) }));
+    const results = resultsOf('current');
+    const baseResults = baseline ? resultsOf('baseline') : undefined;
+    const { fcpMs, lcpMs } = medianOf(samples.get('floor') ?? []);
     const floor = { fcpMs, lcpMs };
-    console.log('  measured the floor page');
 
+    const describe = (commit: Commit) => `${commit.sha.slice(0, 7)} "${commit.subject}"`;
     console.log(
-      `\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on the Hosting emulator, mobile defaults\n`,
-    );
-    console.log(table(results));
-    console.log(
-      `\nFloor (one heading and one line from a bare Node server, same simulation): FCP ${Math.round(floor.fcpMs)} ms, LCP ${Math.round(floor.lcpMs)} ms`,
+      `\nLighthouse ${options.runs > 1 ? `(median of ${options.runs} runs) ` : ''}on the Hosting emulator, mobile defaults, ${minutes} min`,
     );
     console.log(
-      `  each route's FCP above it: ${results.map((result) => `${result.route} ${signed(result.fcpMs - floor.fcpMs)}`).join(', ')}`,
+      `  current: the working tree at ${describe(current)}${current.dirty ? ', with uncommitted changes' : ''}`,
     );
-    console.log('\nLCP element and breakdown (ms) of the median run');
-    for (const result of results) {
-      const phases = Object.entries(result.lcpPhases).map(([phase, ms]) => `${phase} ${ms}`);
-      console.log(`  ${result.route}: ${result.lcpElement}\n    ${phases.join(' · ') || 'no breakdown'}`);
-    }
-    const misses = results.flatMap((result) =>
-      missedBudget(result).map((miss) => `${result.route}: ${miss}`),
-    );
-    const failedAudits = results.filter((result) => result.failedAudits.length);
-    for (const result of failedAudits)
+    if (baseline) console.log(`  baseline, in brackets: ${options.baseline} = ${describe(baseline)}`);
+    console.log(`\n${formatTable(results, baseResults)}\n`);
+    for (const line of formatFloor(floor, results, baseResults)) console.log(line);
+    console.log('\nLCP element, its breakdown (ms) and the longest task, of the median runs');
+    for (const line of formatDetails(results, baseResults)) console.log(line);
+    for (const result of results.filter((candidate) => candidate.failedAudits.length))
       console.log(`  ${result.route} failed audits: ${result.failedAudits.join(', ')}`);
+
+    const misses = results.flatMap((result) =>
+      missedBudget(result, floor.fcpMs).map((miss) => `${result.route}: ${miss}`),
+    );
     console.log(
-      misses.length ? `\nOver budget:\n  ${misses.join('\n  ')}` : '\nEvery route is within the budget.',
+      misses.length
+        ? `\nThe current build is over budget:\n  ${misses.join('\n  ')}`
+        : `\nEvery route of the current build is within the budget (FCP ≤ floor + ${BUDGET.fcpAboveFloorMs} ms, LCP ≤ ${BUDGET.lcpMs} ms, TBT ≤ ${BUDGET.tbtMs} ms).`,
     );
 
-    const out = join(ROOT, 'artifacts', 'bench');
-    mkdirSync(out, { recursive: true });
+    const artifact = join(ARTIFACTS, 'lighthouse.json');
     writeFileSync(
-      join(out, 'lighthouse.json'),
-      `${JSON.stringify({ budget: BUDGET, runs, floor, results }, null, 2)}\n`,
+      artifact,
+      `${JSON.stringify(
+        {
+          budget: BUDGET,
+          runs: options.runs,
+          floor,
+          current: { ...current, results, samples: sampleSets('current', samples) },
+          baseline: baseline
+            ? {
+                ref: options.baseline,
+                sha: baseline.sha,
+                subject: baseline.subject,
+                results: baseResults,
+                samples: sampleSets('baseline', samples),
+              }
+            : null,
+          floorSamples: samples.get('floor') ?? [],
+        },
+        null,
+        2,
+      )}\n`,
     );
-    console.log(`Written to ${join('artifacts', 'bench', 'lighthouse.json')}`);
+    console.log(`Written to ${relative(ROOT, artifact)}`);
     process.exitCode = options.check && misses.length ? 1 : 0;
   } finally {
-    await stopServers([hosting]);
+    await cleanUp();
   }
+}
+
+/** Every run of one build, by route, for the artifact. */
+function sampleSets(name: Site['name'], samples: Map<string, RouteMetrics[]>) {
+  return Object.fromEntries(ROUTES.map((route) => [route, samples.get(`${name} ${route}`) ?? []]));
 }
 
 await main();

@@ -2,10 +2,12 @@
  * `npm start`: builds the site and the functions, then runs the whole stack locally on the demo
  * project: Firestore, Functions, Hosting and Auth emulators plus a mail catcher (MailDev) that
  * shows every email the functions send, and creates the demo sales account for /inbox.
- * Ctrl-C stops everything.
+ * Ctrl-C stops everything (scripts/start-stop.test.ts proves it). `--no-build` starts from the
+ * last build.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { parseArgs } from 'node:util';
 import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, PROJECT_ID, requireJava } from './lib/project.ts';
 import {
   LOCAL_SWEEP_ORIGIN,
@@ -31,11 +33,21 @@ const STARTUP_TIMEOUT_MS = 90_000;
 
 const LOCAL_PORTS = { ...EMULATOR_PORTS, ...LOCAL_SERVER_PORTS };
 
+const options = (() => {
+  try {
+    const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
+    return { build: !values['no-build'] };
+  } catch (error) {
+    console.error(`✖ ${(error as Error).message}\nusage: npm start [-- --no-build]`);
+    process.exit(2);
+  }
+})();
+
 requireJava();
 await requireFreePorts(LOCAL_PORTS);
 
 const started = performance.now();
-run('npm', ['run', 'build']);
+if (options.build) run('npm', ['run', 'build']);
 
 const mail = startMailCatcher();
 const emulators = startEmulators('firestore,functions,hosting');

@@ -1,11 +1,11 @@
 /**
  * `npm test`: every check, cheapest first, stopping at the first failure: typecheck, lint, unit
- * tests, build (and that the firebase.json it writes is the committed one), Firestore emulator
- * tests (rules, delivery), then the whole stack (Firestore, Functions and Hosting emulators) with
- * the trigger, hosting and browser tests.
+ * tests, build (and that the firebase.json it writes is the committed one), `npm start` started
+ * and stopped on the build, Firestore emulator tests (rules, delivery), then the whole stack
+ * (Firestore, Functions and Hosting emulators) with the trigger, hosting and browser tests.
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
  */
-import { fail, PORTS, requireJava } from './lib/project.ts';
+import { fail, PORTS, requireJava, RUN_TS, RUN_TS_COMMAND } from './lib/project.ts';
 import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
 import { noteDescendants, requireFreePorts, startServer, stopServers } from './lib/processes.ts';
 
@@ -23,7 +23,7 @@ await requireFreePorts({
 });
 
 const emulatorExec = (only: string, command: string) => [
-  'tsx',
+  ...RUN_TS,
   'scripts/emulators.ts',
   'exec',
   '--only',
@@ -55,21 +55,24 @@ const steps: { name: string; command: string[]; deadlineMs: number }[] = [
     deadlineMs: MINUTE_MS,
   },
   {
+    // The whole stack of npm start serves the build: started and stopped before any emulator step.
+    name: 'npm start stops every server',
+    command: ['npx', 'vitest', 'run', '--project', 'launchers'],
+    deadlineMs: 10 * MINUTE_MS,
+  },
+  {
     name: 'Emulator tests (rules, delivery)',
-    command: ['npx', ...emulatorExec('firestore', 'npx vitest run --project emulator')],
+    command: emulatorExec('firestore', 'npx vitest run --project emulator'),
     deadlineMs: 15 * MINUTE_MS,
   },
   {
     name: 'Stack and browser tests',
     // One file at a time across both projects: their files share the SMTP catcher's port. The
     // WhatsApp stand-in and the sweep run beside them, as under npm start (with-local-services.ts).
-    command: [
-      'npx',
-      ...emulatorExec(
-        'firestore,functions,hosting',
-        'npx tsx scripts/with-local-services.ts npx vitest run --project stack --project e2e --no-file-parallelism',
-      ),
-    ],
+    command: emulatorExec(
+      'firestore,functions,hosting',
+      `${RUN_TS_COMMAND} scripts/with-local-services.ts npx vitest run --project stack --project e2e --no-file-parallelism`,
+    ),
     deadlineMs: 35 * MINUTE_MS,
   },
 ];

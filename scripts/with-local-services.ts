@@ -3,7 +3,8 @@
  * Cloud API stand-in on :9190 and the sweep on its production schedule, `POST :9191/run`), for the
  * stack tests, as under `npm start`. Exits with the command's code once they have stopped.
  *
- *   tsx scripts/emulators.ts exec --only firestore,functions,hosting "tsx scripts/with-local-services.ts npx vitest run"
+ *   node --import tsx scripts/emulators.ts exec --only firestore,functions,hosting \
+ *     "node --import tsx scripts/with-local-services.ts npx vitest run"
  */
 import { spawn } from 'node:child_process';
 import { startLocalServices } from './lib/local-services.ts';
@@ -11,7 +12,7 @@ import { ROOT } from './lib/project.ts';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
-  console.error('usage: tsx scripts/with-local-services.ts <command> [args…]');
+  console.error('usage: node --import tsx scripts/with-local-services.ts <command> [args…]');
   process.exit(2);
 }
 const services = await startLocalServices();

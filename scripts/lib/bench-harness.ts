@@ -15,9 +15,7 @@ import {
 } from 'firebase-admin/firestore';
 import { deleteApp as deleteClient, initializeApp as initializeClient } from 'firebase/app';
 import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore/lite';
-import { PORTS, PROJECT_ID, ROOT } from './project.ts';
-
-export const TSX_BIN = join(ROOT, 'node_modules', '.bin', 'tsx');
+import { PORTS, PROJECT_ID, ROOT, RUN_TS } from './project.ts';
 
 export type BenchFiles = { artifacts: string; report: string; emulatorLog: string };
 
@@ -36,10 +34,15 @@ export async function runAroundEmulators(files: BenchFiles, only: string, inner:
   rmSync(files.report, { force: true });
   console.log(`• Starting the ${only} emulators (log: ${files.emulatorLog}) ...`);
   const log = createWriteStream(files.emulatorLog);
-  const launcher = spawn(TSX_BIN, [join(ROOT, 'scripts', 'emulators.ts'), 'exec', '--only', only, inner], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const [node, ...nodeArgs] = RUN_TS;
+  const launcher = spawn(
+    node,
+    [...nodeArgs, join(ROOT, 'scripts', 'emulators.ts'), 'exec', '--only', only, inner],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   launcher.stdout.pipe(log, { end: false });
   launcher.stderr.pipe(log, { end: false });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => launcher.kill(signal));

@@ -62,11 +62,9 @@ export function writeLocalFirebaseConfig(): string {
   return LOCAL_FIREBASE_CONFIG;
 }
 
-let announced = false;
-
-/** Environment for any `firebase emulators:*` run. */
-export function emulatorEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
+/** Environment for any firebase-tools command on a machine that may not reach the internet. */
+export function offlineFirebaseEnv(): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NO_UPDATE_NOTIFIER: '1',
     // The functions emulator asks the registry for the latest firebase-functions and waits for it.
@@ -75,6 +73,13 @@ export function emulatorEnv(): NodeJS.ProcessEnv {
     // Local runs have no Google Cloud metadata server; without this the Admin SDK keeps asking one.
     METADATA_SERVER_DETECTION: 'none',
   };
+}
+
+let announced = false;
+
+/** Environment for any `firebase emulators:*` run that may start the Firestore emulator. */
+export function emulatorEnv(): NodeJS.ProcessEnv {
+  const env = offlineFirebaseEnv();
   const jar = offlineFirestoreJar();
   if (jar) {
     env.FIRESTORE_EMULATOR_BINARY_PATH = jar;

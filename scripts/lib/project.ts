@@ -46,6 +46,15 @@ export const LOCAL_SERVER_PORTS = {
   'whatsapp stand-in': PORTS.whatsapp,
 };
 
+/**
+ * How a TypeScript script that owns servers is run: `node --import tsx`, not the tsx command,
+ * whose signal relay kills its child outright when the child has not answered a Ctrl-C within
+ * 30 ms (a busy machine misses that), so nothing would stop the servers it started.
+ */
+export const RUN_TS = [process.execPath, '--import', 'tsx'] as const;
+/** The same, inside a shell command line (firebase-tools' `emulators:exec`). */
+export const RUN_TS_COMMAND = 'node --import tsx';
+
 /** Ends the process with one line instead of a stack trace. */
 export function fail(line: string): never {
   console.error(`✖ ${line}`);

@@ -4,90 +4,35 @@
  * through web/src/lib/firebase.ts; a draft in sessionStorage keeps what the visitor typed.
  */
 import {
-  BUSINESS_OPTIONS,
-  buildEnquiryPayload,
-  buildPopupEnquiryPayload,
   DEFAULT_BUSINESS,
   ENQUIRY_COLLECTION,
   ENQUIRY_FIELDS,
-  FORM_MESSAGES,
   FORM_PAGES,
-  ORDER_TYPES,
   POPUP_ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_FIELDS,
   type FormPage,
 } from '@contract/enquiry';
-import { newEnquiryId } from '@contract/enquiry-id';
 import { useFormik, type FormikErrors } from 'formik';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { Dialog } from '../../components/dialog';
 import { CheckIcon } from '../../components/icons';
-import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
-import { prepareEnquiryStore, saveEnquiry } from '../../lib/firebase';
+import { prepareEnquiryStore } from '../../lib/firebase';
 import { useInteractive } from '../../lib/hydration';
 import { TERMS_PATH } from '../../config/paths';
-import { draftKeyFor, readDraft, writeDraft, type DraftValue } from './form-draft';
+import { EnquiryField, FIELD_UI } from './enquiry-field';
+import { draftKeyFor, readDraft, type DraftValue } from './form-draft';
 import { takeOver, type Takeover } from './form-takeover';
 import { controlValues, prerenderedForm } from './prerendered-form';
-import { markEnquirySubmitted } from './enquiry-session';
 import {
   contractErrors,
   FULL_FORM_FIELDS,
   fullFormSchema,
   SHORT_FORM_FIELDS,
   shortFormSchema,
-  type FullFormField,
-  type ShortFormField,
 } from './enquiry-schema';
+import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
 import './enquiry-form.css';
-
-type Option = { value: string; label: string };
-
-type FieldUi = {
-  label: string;
-  control?: 'input' | 'textarea' | 'select';
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'tel';
-  optional?: boolean;
-  placeholder?: string;
-  options?: readonly Option[];
-  /** Spans both columns of the full form's grid. */
-  wide?: boolean;
-};
-
-type TextField = FullFormField | ShortFormField;
-
-const FIELD_UI: Record<TextField, FieldUi> = {
-  name: { label: 'Name', autoComplete: 'name' },
-  // "Company", not "Company Name": a label containing "Name" would be confused with the name field.
-  companyname: { label: 'Company', autoComplete: 'organization', optional: true },
-  phone: {
-    label: 'Phone',
-    type: 'tel',
-    inputMode: 'tel',
-    autoComplete: 'tel-national',
-    placeholder: '10-digit number',
-  },
-  email: { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
-  city: { label: 'City', autoComplete: 'address-level2' },
-  ordertype: {
-    label: 'Order Type',
-    control: 'select',
-    placeholder: 'Select bulk or retail',
-    options: ORDER_TYPES,
-  },
-  message: { label: 'Message', control: 'textarea', wide: true },
-  business: {
-    label: 'Business',
-    control: 'select',
-    options: BUSINESS_OPTIONS.map((option) => ({ value: option, label: option })),
-  },
-};
-
-/** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
-type FormValues = { [field in TextField]?: string } & { terms?: boolean; website: string };
 
 const VARIANT_SETTINGS = {
   full: {
@@ -150,7 +95,8 @@ const missingInEmpty = (variant: (typeof VARIANTS)[keyof typeof VARIANTS]) =>
     !('terms' in variant.initialValues) ? false : !variant.initialValues.terms,
   );
 
-const VARIANTS = {
+/** Each variant's fields, rules, collection, empty values and their errors. */
+export const VARIANTS = {
   full: withInitialErrors(VARIANT_SETTINGS.full),
   short: withInitialErrors(VARIANT_SETTINGS.short),
 };
@@ -215,16 +161,10 @@ export function EnquiryForm({
   const variant = short ? VARIANTS.short : VARIANTS.full;
   const draftKey = draftKeyFor(short, id);
   const [start] = useState(() => startingState(variant, id, draftKey));
-  const [alert, setAlert] = useState<string | null>(start.submitFailed ? FORM_MESSAGES.submitFailed : null);
-  const [sending, setSending] = useState(false);
-  const [thanked, setThanked] = useState(false);
   // False while hydrating: everything that would make this render differ from the prerendered
   // HTML's markup (field errors, the alert, the submit's state) waits for the next render.
   const interactive = useInteractive();
   const formRef = useRef<HTMLFormElement>(null);
-  const inFlight = useRef(false);
-  /** One ID per filled form: every retry of this submission writes the same document. */
-  const enquiryId = useRef(start.enquiryId);
   const thankYouId = useId();
 
   const formik = useFormik<FormValues>({
@@ -235,7 +175,20 @@ export function EnquiryForm({
     validationSchema: variant.schema,
     onSubmit: () => undefined,
   });
-  const { values, errors, touched, setValues, setTouched, validateForm, resetForm } = formik;
+  const { values, errors, touched, setValues } = formik;
+  const termsMissing = !short && !values.terms;
+  const fieldId = (field: string) => `${id}-${field}`;
+  const { alert, sending, thanked, dismissThanks, submit } = useEnquirySubmission({
+    formik,
+    variant,
+    short,
+    formpage,
+    draftKey,
+    start,
+    termsMissing,
+    focusField: (field) => document.getElementById(fieldId(field))?.focus(),
+    onSubmitted,
+  });
 
   // Hydration keeps the page's elements (and so the focus and the caret): anything typed while it
   // ran is in them but not yet in the state.
@@ -253,21 +206,6 @@ export function EnquiryForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** What the visitor typed (never the bot trap), with the submission's ID: kept across reloads. */
-  const keepDraft = (submitFailed: boolean) => {
-    const { website: _trap, ...kept } = values;
-    const untouched = Object.entries(kept).every(
-      ([field, value]) => value === variant.initialValues[field as keyof FormValues],
-    );
-    writeDraft(
-      draftKey,
-      untouched && !enquiryId.current ? null : { values: kept, enquiryId: enquiryId.current, submitFailed },
-    );
-  };
-  const failedAlert = alert === FORM_MESSAGES.submitFailed;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keepDraft reads exactly these
-  useEffect(() => keepDraft(failedAlert), [values, failedAlert]);
-
   // The first focus in the form starts fetching the database SDK, so the submit is quick (at
   // once if the visitor is already typing in it when the form's code takes over).
   useEffect(() => {
@@ -277,14 +215,7 @@ export function EnquiryForm({
     return () => form?.removeEventListener('focusin', prepareEnquiryStore);
   }, []);
 
-  // An alert answers the last attempt; once the visitor changes something it no longer applies.
-  const lastAlertValues = useRef(values);
-  useEffect(() => {
-    if (lastAlertValues.current !== values) setAlert(null);
-  }, [values]);
-
   const invalid = Object.keys(errors).length > 0;
-  const termsMissing = !short && !values.terms;
   const blocked = !interactive || invalid || termsMissing || sending;
   // The prerendered page says what an empty form needs, and hydration must find the same text
   // (even when the visitor typed before the code came), so the line is there from first paint.
@@ -298,95 +229,6 @@ export function EnquiryForm({
         );
   const missingId = `${id}-missing`;
 
-  function focusField(field: string) {
-    document.getElementById(`${id}-${field}`)?.focus();
-  }
-
-  function showAlert(message: string) {
-    lastAlertValues.current = values;
-    setAlert(message);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // A double click, Enter pressed twice, or a submit while a write is in flight: one write.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await send();
-    } finally {
-      inFlight.current = false;
-    }
-  }
-
-  async function send() {
-    const found = await validateForm();
-    const firstInvalid = variant.fields.find((field) => found[field]);
-    if (firstInvalid) {
-      void setTouched(Object.fromEntries(variant.fields.map((field) => [field, true])), false);
-      showAlert(FORM_MESSAGES.invalid);
-      focusField(firstInvalid);
-      return;
-    }
-    if (termsMissing) {
-      showAlert(FORM_MESSAGES.termsRequired);
-      focusField('terms');
-      return;
-    }
-    setSending(true);
-    setAlert(null);
-    try {
-      // A filled trap field means a bot: it is told "thank you" and nothing is stored.
-      if (!values.website) {
-        const now = new Date();
-        const payload = short
-          ? buildPopupEnquiryPayload(
-              {
-                name: values.name ?? '',
-                email: values.email ?? '',
-                phone: values.phone ?? '',
-                business: values.business ?? '',
-              },
-              now,
-            )
-          : buildEnquiryPayload(
-              {
-                name: values.name ?? '',
-                companyname: values.companyname ?? '',
-                phone: values.phone ?? '',
-                email: values.email ?? '',
-                city: values.city ?? '',
-                ordertype: values.ordertype ?? '',
-                message: values.message ?? '',
-              },
-              formpage,
-              now,
-            );
-        enquiryId.current ??= newEnquiryId();
-        // Kept with the draft before the write leaves, so even a reload retries this same document.
-        keepDraft(false);
-        await saveEnquiry(variant.collection, enquiryId.current, payload);
-      }
-      enquiryId.current = null;
-      resetForm({ values: variant.initialValues, errors: variant.initialErrors, touched: {} });
-      writeDraft(draftKey, null);
-      markEnquirySubmitted();
-      setThanked(true);
-      onSubmitted?.();
-    } catch (error) {
-      console.error('The enquiry could not be stored.', error);
-      showAlert(FORM_MESSAGES.submitFailed);
-      // The database's code is gone (a new release): the page is loaded afresh, and the draft
-      // brings everything back, with the same document ID and this alert.
-      if (isCodeUnavailable(error) && canLoadAfresh()) {
-        keepDraft(true);
-        loadPageAfresh();
-      }
-    } finally {
-      setSending(false);
-    }
-  }
-
   if (short && thanked) {
     return (
       <div className="enquiry-thanks" role="status">
@@ -395,70 +237,6 @@ export function EnquiryForm({
         </span>
         <h3 className="enquiry-thanks__title">{thankYouTitle}</h3>
         <p>Your details have reached our sales team. We will call or email you within one business day.</p>
-      </div>
-    );
-  }
-
-  const fieldId = (field: string) => `${id}-${field}`;
-
-  function renderField(field: TextField): ReactNode {
-    const ui = FIELD_UI[field];
-    if (!ui) return null;
-    const error = interactive && touched[field] ? errors[field] : undefined;
-    const errorId = `${fieldId(field)}-error`;
-    const common = {
-      id: fieldId(field),
-      name: field,
-      value: values[field] ?? '',
-      onChange: formik.handleChange,
-      onBlur: formik.handleBlur,
-      'aria-invalid': error ? true : undefined,
-      'aria-required': ui.optional ? undefined : true,
-      'aria-describedby': error ? errorId : undefined,
-      className: 'field__control',
-    };
-    return (
-      <div key={field} className={ui.wide ? 'field field--wide' : 'field'}>
-        <label htmlFor={fieldId(field)} className="field__label">
-          {ui.label}
-          {ui.optional ? <span className="field__optional"> (optional)</span> : null}
-        </label>
-        {ui.control === 'textarea' ? (
-          <textarea
-            {...common}
-            rows={5}
-            // The browser only brings the caret into view; a message box half below the screen
-            // hides what is typed on its later lines, so it comes into view whole. Browsers too old
-            // for scrollIntoView (and jsdom) keep their own caret scrolling.
-            onFocus={(event) => event.currentTarget.scrollIntoView?.({ block: 'nearest' })}
-          />
-        ) : ui.control === 'select' ? (
-          <select {...common}>
-            {ui.placeholder ? (
-              <option value="" disabled>
-                {ui.placeholder}
-              </option>
-            ) : null}
-            {ui.options?.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input
-            {...common}
-            type={ui.type ?? 'text'}
-            inputMode={ui.inputMode}
-            autoComplete={ui.autoComplete}
-            placeholder={ui.placeholder}
-          />
-        )}
-        {error ? (
-          <p id={errorId} className="field__error">
-            {String(error)}
-          </p>
-        ) : null}
       </div>
     );
   }
@@ -473,7 +251,22 @@ export function EnquiryForm({
         aria-busy={sending}
       >
         {short ? null : <p className="enquiry-form__note">All fields are required unless marked optional.</p>}
-        <div className="enquiry-form__fields">{variant.fields.map(renderField)}</div>
+        <div className="enquiry-form__fields">
+          {variant.fields.map((field) => {
+            const error = interactive && touched[field] ? errors[field] : undefined;
+            return (
+              <EnquiryField
+                key={field}
+                field={field}
+                controlId={fieldId(field)}
+                value={values[field] ?? ''}
+                error={error === undefined ? undefined : String(error)}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
+              />
+            );
+          })}
+        </div>
 
         <div className="enquiry-form__trap" aria-hidden="true">
           <label htmlFor={fieldId('website')}>Leave this field empty</label>
@@ -540,12 +333,7 @@ export function EnquiryForm({
       </form>
 
       {short ? null : (
-        <Dialog
-          open={thanked}
-          onClose={() => setThanked(false)}
-          labelledBy={thankYouId}
-          className="thank-you-dialog"
-        >
+        <Dialog open={thanked} onClose={dismissThanks} labelledBy={thankYouId} className="thank-you-dialog">
           <div className="enquiry-thanks">
             <span className="enquiry-thanks__icon">
               <CheckIcon size={28} />

@@ -1,0 +1,41 @@
+/**
+ * A stop is a stop for `npm start` too (scripts/start.ts, run as package.json runs it): Ctrl-C
+ * ends the Firestore, Functions, Hosting and Auth emulators (java included), MailDev, the
+ * WhatsApp stand-in and the sweep, and "no server is left running" comes only once all their
+ * ports are free. It was `npm start` that once in about ten stops left the Firestore emulator's
+ * java holding 8080, so this stops it STOPS times, taking turns with the ways a stop comes.
+ *
+ * The whole stack serves the build, so this runs in its own step of `npm test` (the `launchers`
+ * project), after the build and before any emulator step, with `--no-build`.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EMULATOR_PORTS, LOCAL_SERVER_PORTS, RUN_TS } from './lib/project.ts';
+import { requireFreePortsForStopTest, stopRepeatedly } from './lib/stop-check.ts';
+
+const STOPS = 3;
+const PORTS = { ...EMULATOR_PORTS, ...LOCAL_SERVER_PORTS };
+/** Deadlines for a busy 2-core machine: the stack starts in about 15 s and stops in about 5 s. */
+const START_DEADLINE_MS = 180_000;
+/** stopServers allows each server 15 s, then 15 s for what it started, then 10 s for the ports. */
+const STOP_DEADLINE_MS = 90_000;
+
+describe('npm start', () => {
+  beforeAll(() => requireFreePortsForStopTest(PORTS));
+
+  it(
+    `ends every server it started, the emulators' java included, and frees every port before it says so, ${STOPS} stops in a row`,
+    async () => {
+      const problems = await stopRepeatedly(STOPS, {
+        what: 'npm start',
+        command: [...RUN_TS, 'scripts/start.ts', '--no-build'],
+        ready: 'Ready in',
+        ports: PORTS,
+        launcherMark: 'scripts/start.ts',
+        startDeadlineMs: START_DEADLINE_MS,
+        stopDeadlineMs: STOP_DEADLINE_MS,
+      });
+      expect(problems).toEqual([]);
+    },
+    STOPS * (START_DEADLINE_MS + 2 * STOP_DEADLINE_MS),
+  );
+});

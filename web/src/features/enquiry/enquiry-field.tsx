@@ -1,0 +1,123 @@
+/**
+ * One typed field of an enquiry form: its label, its control (input, textarea or select) and, once
+ * the field is touched and invalid, its message, tied to the control for screen readers.
+ */
+import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry';
+import type { ChangeEventHandler, FocusEventHandler } from 'react';
+import type { FullFormField, ShortFormField } from './enquiry-schema';
+
+type Option = { value: string; label: string };
+
+type FieldUi = {
+  label: string;
+  control?: 'input' | 'textarea' | 'select';
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel';
+  optional?: boolean;
+  placeholder?: string;
+  options?: readonly Option[];
+  /** Spans both columns of the full form's grid. */
+  wide?: boolean;
+};
+
+export type TextField = FullFormField | ShortFormField;
+
+export const FIELD_UI: Record<TextField, FieldUi> = {
+  name: { label: 'Name', autoComplete: 'name' },
+  // "Company", not "Company Name": a label containing "Name" would be confused with the name field.
+  companyname: { label: 'Company', autoComplete: 'organization', optional: true },
+  phone: {
+    label: 'Phone',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel-national',
+    placeholder: '10-digit number',
+  },
+  email: { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  city: { label: 'City', autoComplete: 'address-level2' },
+  ordertype: {
+    label: 'Order Type',
+    control: 'select',
+    placeholder: 'Select bulk or retail',
+    options: ORDER_TYPES,
+  },
+  message: { label: 'Message', control: 'textarea', wide: true },
+  business: {
+    label: 'Business',
+    control: 'select',
+    options: BUSINESS_OPTIONS.map((option) => ({ value: option, label: option })),
+  },
+};
+
+export type EnquiryFieldProps = {
+  field: TextField;
+  /** The control's element id; its message's is this with `-error`. */
+  controlId: string;
+  value: string;
+  /** The message to show, or nothing while the field is untouched or valid. */
+  error: string | undefined;
+  onChange: ChangeEventHandler;
+  onBlur: FocusEventHandler;
+};
+
+export function EnquiryField({ field, controlId, value, error, onChange, onBlur }: EnquiryFieldProps) {
+  const ui = FIELD_UI[field];
+  if (!ui) return null;
+  const errorId = `${controlId}-error`;
+  const common = {
+    id: controlId,
+    name: field,
+    value,
+    onChange,
+    onBlur,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': ui.optional ? undefined : true,
+    'aria-describedby': error ? errorId : undefined,
+    className: 'field__control',
+  };
+  return (
+    <div className={ui.wide ? 'field field--wide' : 'field'}>
+      <label htmlFor={controlId} className="field__label">
+        {ui.label}
+        {ui.optional ? <span className="field__optional"> (optional)</span> : null}
+      </label>
+      {ui.control === 'textarea' ? (
+        <textarea
+          {...common}
+          rows={5}
+          // The browser only brings the caret into view; a message box half below the screen
+          // hides what is typed on its later lines, so it comes into view whole. Browsers too old
+          // for scrollIntoView (and jsdom) keep their own caret scrolling.
+          onFocus={(event) => event.currentTarget.scrollIntoView?.({ block: 'nearest' })}
+        />
+      ) : ui.control === 'select' ? (
+        <select {...common}>
+          {ui.placeholder ? (
+            <option value="" disabled>
+              {ui.placeholder}
+            </option>
+          ) : null}
+          {ui.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type={ui.type ?? 'text'}
+          inputMode={ui.inputMode}
+          autoComplete={ui.autoComplete}
+          placeholder={ui.placeholder}
+        />
+      )}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

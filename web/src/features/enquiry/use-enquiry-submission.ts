@@ -1,0 +1,185 @@
+/**
+ * What happens when an enquiry form is sent: the checks that come first, one document per
+ * submission (its ID picked once and kept with the draft, so every retry, even after a reload,
+ * writes the same document), one write at a time, the draft of what was typed, the alert that
+ * answers the last attempt, the thanks, and a page loaded afresh when a release removed the
+ * database's code.
+ */
+import {
+  buildEnquiryPayload,
+  buildPopupEnquiryPayload,
+  FORM_MESSAGES,
+  type EnquiryCollection,
+  type FormPage,
+} from '@contract/enquiry';
+import { newEnquiryId } from '@contract/enquiry-id';
+import type { FormikErrors, FormikProps } from 'formik';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
+import { saveEnquiry } from '../../lib/firebase';
+import type { TextField } from './enquiry-field';
+import { markEnquirySubmitted } from './enquiry-session';
+import { writeDraft } from './form-draft';
+
+/** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
+export type FormValues = { [field in TextField]?: string } & { terms?: boolean; website: string };
+
+export type SubmissionVariant = {
+  fields: readonly TextField[];
+  collection: EnquiryCollection;
+  initialValues: FormValues;
+  initialErrors: FormikErrors<FormValues>;
+};
+
+export type SubmissionOptions = {
+  formik: Pick<FormikProps<FormValues>, 'values' | 'validateForm' | 'setTouched' | 'resetForm'>;
+  variant: SubmissionVariant;
+  /** The popup's document (name, email, phone, business) rather than the full form's. */
+  short: boolean;
+  /** Full form: the page it sits on, stored as `formpage`. */
+  formpage: FormPage;
+  draftKey: string;
+  /** From the saved draft: the ID of a submission already attempted, and whether it failed. */
+  start: { enquiryId: string | null; submitFailed: boolean };
+  /** The full form's terms box is not ticked. */
+  termsMissing: boolean;
+  focusField: (field: string) => void;
+  onSubmitted?: () => void;
+};
+
+export type Submission = {
+  /** What the last attempt came to (invalid, terms, failed), until the visitor changes something. */
+  alert: string | null;
+  sending: boolean;
+  thanked: boolean;
+  dismissThanks: () => void;
+  submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+};
+
+export function useEnquirySubmission({
+  formik,
+  variant,
+  short,
+  formpage,
+  draftKey,
+  start,
+  termsMissing,
+  focusField,
+  onSubmitted,
+}: SubmissionOptions): Submission {
+  const { values, validateForm, setTouched, resetForm } = formik;
+  const [alert, setAlert] = useState<string | null>(start.submitFailed ? FORM_MESSAGES.submitFailed : null);
+  const [sending, setSending] = useState(false);
+  const [thanked, setThanked] = useState(false);
+  const inFlight = useRef(false);
+  /** One ID per filled form: every retry of this submission writes the same document. */
+  const enquiryId = useRef(start.enquiryId);
+
+  /** What the visitor typed (never the bot trap), with the submission's ID: kept across reloads. */
+  const keepDraft = (submitFailed: boolean) => {
+    const { website: _trap, ...kept } = values;
+    const untouched = Object.entries(kept).every(
+      ([field, value]) => value === variant.initialValues[field as keyof FormValues],
+    );
+    writeDraft(
+      draftKey,
+      untouched && !enquiryId.current ? null : { values: kept, enquiryId: enquiryId.current, submitFailed },
+    );
+  };
+  const failedAlert = alert === FORM_MESSAGES.submitFailed;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keepDraft reads exactly these
+  useEffect(() => keepDraft(failedAlert), [values, failedAlert]);
+
+  // An alert answers the last attempt; once the visitor changes something it no longer applies.
+  const lastAlertValues = useRef(values);
+  useEffect(() => {
+    if (lastAlertValues.current !== values) setAlert(null);
+  }, [values]);
+
+  function showAlert(message: string) {
+    lastAlertValues.current = values;
+    setAlert(message);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // A double click, Enter pressed twice, or a submit while a write is in flight: one write.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await send();
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  async function send() {
+    const found = await validateForm();
+    const firstInvalid = variant.fields.find((field) => found[field]);
+    if (firstInvalid) {
+      void setTouched(Object.fromEntries(variant.fields.map((field) => [field, true])), false);
+      showAlert(FORM_MESSAGES.invalid);
+      focusField(firstInvalid);
+      return;
+    }
+    if (termsMissing) {
+      showAlert(FORM_MESSAGES.termsRequired);
+      focusField('terms');
+      return;
+    }
+    setSending(true);
+    setAlert(null);
+    try {
+      // A filled trap field means a bot: it is told "thank you" and nothing is stored.
+      if (!values.website) {
+        const now = new Date();
+        const payload = short
+          ? buildPopupEnquiryPayload(
+              {
+                name: values.name ?? '',
+                email: values.email ?? '',
+                phone: values.phone ?? '',
+                business: values.business ?? '',
+              },
+              now,
+            )
+          : buildEnquiryPayload(
+              {
+                name: values.name ?? '',
+                companyname: values.companyname ?? '',
+                phone: values.phone ?? '',
+                email: values.email ?? '',
+                city: values.city ?? '',
+                ordertype: values.ordertype ?? '',
+                message: values.message ?? '',
+              },
+              formpage,
+              now,
+            );
+        enquiryId.current ??= newEnquiryId();
+        // Kept with the draft before the write leaves, so even a reload retries this same document.
+        keepDraft(false);
+        await saveEnquiry(variant.collection, enquiryId.current, payload);
+      }
+      enquiryId.current = null;
+      resetForm({ values: variant.initialValues, errors: variant.initialErrors, touched: {} });
+      writeDraft(draftKey, null);
+      markEnquirySubmitted();
+      setThanked(true);
+      onSubmitted?.();
+    } catch (error) {
+      console.error('The enquiry could not be stored.', error);
+      showAlert(FORM_MESSAGES.submitFailed);
+      // The database's code is gone (a new release): the page is loaded afresh, and the draft
+      // brings everything back, with the same document ID and this alert.
+      if (isCodeUnavailable(error) && canLoadAfresh()) {
+        keepDraft(true);
+        loadPageAfresh();
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { alert, sending, thanked, dismissThanks: () => setThanked(false), submit };
+}
