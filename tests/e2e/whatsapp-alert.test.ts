@@ -11,7 +11,7 @@ import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';
 import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
 import { useJourneys } from './journeys';
-import { fillFullForm, fullEnquiry, fullForm, polled, thankYouDialog, waitForFormReady } from './visitor';
+import { fullEnquiry, sendFullEnquiry } from './visitor';
 
 const journeys = useJourneys({ stack: 'whatsapp-alert' });
 
@@ -22,14 +22,8 @@ describe('the WhatsApp alert of an enquiry sent on /home', () => {
   it('reaches every sales phone once, naming the buyer and linking to the enquiry in the inbox', async () => {
     const { page, goto } = await journeys.visit('mobile');
     await goto('/home');
-    const form = fullForm(page);
-    await waitForFormReady(form.submit);
     const buyer = fullEnquiry('Salem');
-    await fillFullForm(form, buyer);
-    await form.terms.check();
-    await expect.poll(() => form.submit.getAttribute('aria-disabled'), polled).toBe('false');
-    await form.submit.click();
-    await thankYouDialog(page).waitFor();
+    await sendFullEnquiry(page, buyer);
 
     const doc = await journeys.store.waitForDocument(ENQUIRY_COLLECTION);
     const link = `/inbox/${ENQUIRY_COLLECTION}/${doc.id}`;

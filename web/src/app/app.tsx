@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Router, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary';
 import { RecoveryNotice } from '../components/recovery-notice';
@@ -8,6 +8,12 @@ import { HOME_PATH } from '../config/paths';
 import { useHydratedMark } from '../lib/hydration';
 import { matchPage } from './routes';
 import { Shell } from './shell/shell';
+
+/** The public pages' header, footer and chat button, around every page that has none of its own. */
+function Chrome({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return matchPage(location)?.route.ownChrome ? children : <Shell>{children}</Shell>;
+}
 
 function PageOutlet() {
   const [location] = useLocation();
@@ -55,9 +61,9 @@ export function App({ ssrPath, collectHead = null }: { ssrPath?: string; collect
   return (
     <HeadCollectorProvider collect={collectHead}>
       <Router ssrPath={ssrPath}>
-        <Shell>
+        <Chrome>
           <PageOutlet />
-        </Shell>
+        </Chrome>
       </Router>
     </HeadCollectorProvider>
   );

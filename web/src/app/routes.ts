@@ -24,6 +24,8 @@ type PageRoute = {
   /** Source files (relative to web/) whose code the page needs at once: the prerender preloads them. */
   chunks: string[];
   match: (pathname: string) => RouteParams | null;
+  /** The page brings its own header and no public navigation, footer or chat button (the sales inbox). */
+  ownChrome?: boolean;
 };
 
 const exact = (path: string, page: LazyPage<PageProps>, chunks: string[]): PageRoute => ({
@@ -79,11 +81,14 @@ export const pageRoutes: PageRoute[] = [
     lazyPage(() => import('./pages/terms-page')),
     [`${PAGES_DIR}/terms-page.tsx`],
   ),
-  exact(
-    INBOX_PATH,
-    lazyPage(() => import('./pages/inbox-page')),
-    [`${PAGES_DIR}/inbox-page.tsx`],
-  ),
+  {
+    path: INBOX_PATH,
+    page: lazyPage(() => import('./pages/inbox-page')),
+    chunks: [`${PAGES_DIR}/inbox-page.tsx`],
+    // One page for the list and for each enquiry's own address (/inbox/<collection>/<id>).
+    match: (pathname) => (pathname === INBOX_PATH || pathname.startsWith(`${INBOX_PATH}/`) ? {} : null),
+    ownChrome: true,
+  },
 ];
 
 /** Trailing slashes are the same page (hosting redirects them too). */
