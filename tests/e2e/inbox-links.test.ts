@@ -26,7 +26,7 @@ import {
   useInboxAccounts,
 } from './inbox-visit';
 import { useJourneys } from './journeys';
-import { fullEnquiry, polled, sendFullEnquiry } from './visitor';
+import { axeViolations, fullEnquiry, polled, sendFullEnquiry } from './visitor';
 
 const journeys = useJourneys({ stack: 'inbox-links' });
 useInboxAccounts('e2e-inbox-links');
@@ -95,10 +95,8 @@ describe("a buyer's enquiries and data", () => {
     const [first] = enquiries.filter((enquiry) => enquiry.fields.name === 'Priya Raman');
     const others = enquiries.filter((enquiry) => enquiry.fields.name !== 'Priya Raman');
     if (!first) throw new Error('no demo enquiry from Priya Raman');
-    const { page } = await journeys.visit('desktop').then(async (visit) => {
-      await visit.goto('/inbox');
-      return visit;
-    });
+    const { page, goto } = await journeys.visit('desktop', { bypassCSP: true });
+    await goto('/inbox');
     await signIn(page, DEMO_OWNER_ACCOUNT);
     await expect
       .poll(() => card(page, 'Priya Raman').first().locator('[data-buyer-enquiries]').textContent(), polled)
@@ -113,9 +111,11 @@ describe("a buyer's enquiries and data", () => {
     await expect
       .poll(() => found.textContent(), polled)
       .toContain('Stored under priya@glowsalon.in: 3 enquiries');
+    expect(await axeViolations(page)).toEqual([]);
     await found.getByRole('button', { name: 'Erase…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Erase this buyer’s data?' });
     expect(await confirm.textContent()).toContain('3 enquiries, 0 resend records and 0 admission records');
+    expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Erase 3 enquiries' }).click();
 
     const notice = page.locator('.inbox-missing');

@@ -322,6 +322,56 @@ describe('the sales inbox', () => {
     expect(await detail(page).locator('.inbox-fields__phone').textContent()).toBe('9840012399');
   });
 
+  it('records the first contact when a salesperson taps Reply by email, leaving the status as it was', async () => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db, 6);
+    const waiting = enquiries.find(
+      (enquiry) => !enquiry.followUp && enquiry.notification.state !== 'DUPLICATE',
+    );
+    if (!waiting) throw new Error('no demo enquiry waiting for a first contact');
+    const { page } = await openInbox('desktop');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await cardOf(page, waiting).getByRole('button').click();
+    const response = detail(page).locator('[data-response]');
+    await expect.poll(() => response.getAttribute('data-response'), polled).toBe('waiting');
+    await detail(page).getByRole('link', { name: 'Reply by email' }).click();
+    await expect.poll(() => response.textContent(), polled).toMatch(/^First contact: answered in /);
+    const stored = (await journeys.store.db.collection(waiting.collection).doc(waiting.id).get()).get(
+      'followUp',
+    ) as { status: string; firstContactAt: Timestamp };
+    expect(stored.status).toBe('New');
+    expect(Math.abs(stored.firstContactAt.toMillis() - Date.now())).toBeLessThan(RESEND_TIMEOUT_MS);
+    expect(await detail(page).getByLabel('Status').inputValue()).toBe('New');
+  });
+
+  it('keeps an address, a number, an ID and every label on one line at phone width', async () => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db);
+    const longest = [...enquiries].sort(
+      (a, b) => (b.fields.email?.length ?? 0) - (a.fields.email?.length ?? 0),
+    )[0];
+    if (!longest) throw new Error('no demo enquiry');
+    const { page } = await openInbox('mobile');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await expect.poll(() => resultsStatus(page).textContent(), polled).toMatch(/^30 newest/);
+    /** How many lines the element's text takes: its boxes' tops, those less than a line apart counted once. */
+    const linesOf = (element: Locator) =>
+      element.evaluate((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lineHeight = parseFloat(getComputedStyle(node).fontSize);
+        const tops = [...range.getClientRects()].map((rect) => rect.top).sort((a, b) => a - b);
+        return tops.filter((top, index) => index === 0 || top - (tops[index - 1] ?? top) > lineHeight / 2)
+          .length;
+      });
+    for (const label of await page.locator('.inbox-status, .inbox-tag, .inbox-badge').all())
+      expect(await linesOf(label), (await label.textContent()) ?? '').toBe(1);
+    await cardOf(page, longest).getByRole('button').click();
+    for (const field of ['email', 'phone', 'id']) {
+      const value = detail(page).locator(`.inbox-fields__${field}`);
+      expect(await linesOf(value), `${field}: ${(await value.textContent()) ?? ''}`).toBe(1);
+    }
+    expect(await linesOf(detail(page).getByRole('link', { name: /^Call/ }))).toBe(1);
+  });
+
   it('counts the leads left waiting over an hour, and lists them oldest first in one tap', async () => {
     const enquiries = await seedDemoEnquiries(journeys.store.db);
     const { page } = await openInbox('mobile');

@@ -49,7 +49,12 @@ export function BuyerEnquiries({
   const buyers = [enquiry, ...found.filter((other) => enquiryKey(other) !== enquiryKey(enquiry))]
     .filter((other) => sameBuyer(enquiry.data, other.data))
     .sort(newestFirst);
-  if (buyers.length < 2) return null;
+  if (buyers.length < 2)
+    return (
+      <p className="inbox-hint" data-buyer-enquiries={1}>
+        No other enquiry from this buyer’s email or phone.
+      </p>
+    );
   return (
     <section className="inbox-section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="inbox-section__title" data-buyer-enquiries={buyers.length}>

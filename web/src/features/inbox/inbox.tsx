@@ -323,10 +323,12 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the lists object identifies the data
     [waitingLists, queryKey],
   );
+  const waitingLoaded = collections.every((name) => waitingLists[name]);
   const listed = waitingView ? waiting : merged;
   const shown = listed.filter((enquiry) => matchesFilter(enquiry, filter));
   const buyerGroups = useMemo(() => groupByBuyer(merged), [merged]);
-  const newestKey = merged[0] ? enquiryKey(merged[0]) : '';
+  // Changes when a new enquiry arrives; null until the list has loaded (the figures wait for it).
+  const newestKey = loaded ? (merged[0] ? enquiryKey(merged[0]) : '') : null;
   const figuresRound = Math.floor(now.getTime() / FIGURES_REFRESH_MS);
 
   // The open enquiry, live, whether or not the list has it (a link from an alert may be old).
@@ -352,6 +354,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
 
   // This week's and last week's response figures: two histogram documents and four counts.
   useEffect(() => {
+    if (newestKey === null) return;
     let cancelled = false;
     const at = new Date();
     const weeks = responseWeeks(at);
@@ -384,7 +387,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
 
   // The chart, once the summary is opened: counts per week and form, again when a new enquiry arrives.
   useEffect(() => {
-    if (!chartWanted) return;
+    if (!chartWanted || newestKey === null) return;
     let cancelled = false;
     const weeks = chartWeeks(new Date());
     Promise.all(ENQUIRY_COLLECTIONS.map((name) => countEnquiries(connection, name, weeks))).then(
@@ -575,7 +578,9 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
           </div>
           <p className="inbox-hint inbox-results__status" role="status">
             {waitingView
-              ? `${shown.length} waiting more than 1 h since last Monday${shown.length === WAITING_LIST_SIZE ? ' (the oldest 50)' : ''}.`
+              ? waitingLoaded
+                ? `${shown.length} waiting more than 1 h since last Monday${shown.length === WAITING_LIST_SIZE ? ' (the oldest 50)' : ''}.`
+                : 'Loading the enquiries still waiting…'
               : !loaded
                 ? 'Loading enquiries…'
                 : shown.length === merged.length
