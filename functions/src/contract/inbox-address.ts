@@ -5,8 +5,7 @@
  *
  * Part of the contract: imports only the contract.
  */
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './enquiry';
-import { ENQUIRY_ID_PATTERN } from './enquiry-id';
+import { ENQUIRY_COLLECTIONS, ENQUIRY_ID_PATTERN, type EnquiryCollection } from './enquiry';
 
 export const INBOX_PATH = '/inbox';
 

@@ -2,7 +2,7 @@ import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry'
 import { describe, expect, it } from 'vitest';
 import { groupByBuyer, sameBuyer } from './buyers';
 import { explainEmail, explainWhatsApp } from './delivery-explanation';
-import { firstLine, gistOf, mentionedProduct } from './enquiry-gist';
+import { firstLine, gistOf } from './enquiry-gist';
 import { responseTo, responseWeeks, weekFigures } from './response-view';
 import { formatFullDate, formatWhen } from './when-text';
 
@@ -58,15 +58,14 @@ describe('one buyer', () => {
 });
 
 describe("a card's gist", () => {
-  it("is the message's first line and the catalogue product it names", () => {
+  it("is the message's first line and the order type, or the popup's business", () => {
     expect(firstLine('\n  Need 10 kg  \nof raw hair')).toBe('Need 10 kg');
-    expect(mentionedProduct('Please quote I-tip extensions, 1 g strands')).toBe('I-Tip Extensions');
-    expect(mentionedProduct('interested in 5 clip in extensions')).toBe('Clip-In Extensions');
-    expect(mentionedProduct('raw temple hair, 18 to 22 inch')).toBe('Raw Temple Hair');
-    expect(mentionedProduct('Can you do custom colours?')).toBeNull();
     expect(
-      gistOf(ENQUIRY_COLLECTION, { message: 'Need machine weft bundles of 100 g', ordertype: 'bulk' }),
-    ).toEqual({ line: 'Need machine weft bundles of 100 g', tag: 'Machine Weft · bulk' });
+      gistOf(ENQUIRY_COLLECTION, {
+        message: 'Need machine weft bundles of 100 g\nThanks',
+        ordertype: 'bulk',
+      }),
+    ).toEqual({ line: 'Need machine weft bundles of 100 g', tag: 'bulk' });
     expect(gistOf(POPUP_ENQUIRY_COLLECTION, { business: 'I am a Distributor' })).toEqual({
       line: 'I am a Distributor',
       tag: null,
