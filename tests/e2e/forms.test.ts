@@ -16,6 +16,7 @@ import {
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
 } from '../../functions/src/contract/enquiry';
+import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
 import {
   browserClock,
   fieldError,
@@ -43,9 +44,9 @@ const visit = journeys.visit;
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 
-/** The document's fields without what the functions add after delivery. */
+/** The document's fields without what the functions add after delivery (its record and its expiry). */
 function storedFields(doc: QueryDocumentSnapshot): Record<string, unknown> {
-  const { notification: _delivery, ...fields } = doc.data();
+  const { notification: _delivery, [EXPIRES_AT_FIELD]: _expiry, ...fields } = doc.data();
   return fields;
 }
 

@@ -244,9 +244,13 @@ export const fieldError = (control: Locator) =>
 /** The full form's thank-you popup. */
 export const thankYouDialog = (page: Page) => page.getByRole('dialog', { name: 'Thank you!' });
 
-/** A visitor sends the full form on the page open now, terms accepted, and sees the thank-you. */
+/**
+ * A visitor sends the full form on the page open now, terms accepted, and sees the thank-you. On
+ * /home the form's code loads as the visitor scrolls to it, so they do.
+ */
 export async function sendFullEnquiry(page: Page, enquiry: FullEnquiry): Promise<void> {
   const form = fullForm(page);
+  await form.name.scrollIntoViewIfNeeded();
   await waitForFormReady(form.submit);
   await fillFullForm(form, enquiry);
   await form.terms.check();
