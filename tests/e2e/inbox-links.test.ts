@@ -14,6 +14,7 @@ import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import { PORTS } from '../../scripts/lib/project';
 import { DEMO_OWNER_ACCOUNT, DEMO_SALES_ACCOUNT } from '../../scripts/lib/sales-accounts';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';
+import { waitForStillness } from '../support/browser';
 import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
 import { PROJECT_ID } from '../support/firestore-admin';
 import {
@@ -115,6 +116,7 @@ describe("a buyer's enquiries and data", () => {
     await found.getByRole('button', { name: 'Erase…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Erase this buyer’s data?' });
     expect(await confirm.textContent()).toContain('3 enquiries, 0 resend records and 0 admission records');
+    await waitForStillness(page);
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Erase 3 enquiries' }).click();
 

@@ -15,6 +15,7 @@ import {
   DEMO_SALES_ACCOUNT,
   ensureAccount,
 } from '../../scripts/lib/sales-accounts';
+import { waitForStillness } from '../support/browser';
 import { PROJECT_ID } from '../support/firestore-admin';
 
 export type Account = { email: string; password: string };
@@ -61,11 +62,13 @@ export const detail = (page: Page) => page.locator('article.inbox-detail');
 export const detailHeading = (page: Page) => detail(page).getByRole('heading', { level: 2 });
 export const summary = (page: Page) => page.locator('details.inbox-summary');
 
-/** Opens the filter sheet; returns it. */
+/** Opens the filter sheet, once it has finished rising into view; returns it. */
 export async function openFilters(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: /^Filters/ }).click();
   const sheet = page.getByRole('dialog', { name: 'Filter enquiries' });
   await sheet.waitFor();
+  // Half-faded in, its text would read as low contrast.
+  await waitForStillness(page);
   return sheet;
 }
 
