@@ -9,20 +9,16 @@
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
 import { enquiriesToCsv } from '@contract/enquiry-columns';
 import { contactKeysOf } from '@contract/contact-keys';
-import { enquiryInboxPath, INBOX_PATH, readInboxPath } from '@contract/inbox-address';
 import type { PrivacyCallResult } from '@contract/privacy';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
 import { site } from '../../content/site';
 import {
   askPrivacy,
   connectInbox,
   countEnquiries,
-  countWaiting,
   fetchBuyerEnquiries,
   fetchEnquiries,
   firebaseErrorCode,
-  readResponseStats,
   recordFirstContact,
   refreshSession,
   resendEmail,
@@ -37,7 +33,7 @@ import {
   type InboxConnection,
   type InboxUser,
 } from '../../lib/firebase-inbox';
-import { describeCounts } from './buyer-data';
+import { AddressNotice, useInboxAddress } from './inbox-address';
 import { groupByBuyer } from './buyers';
 import { EnquiryDetail, type DetailActions } from './enquiry-detail';
 import { EnquiryList } from './enquiry-list';
@@ -52,13 +48,12 @@ import {
   matchesFilter,
   mergeNewest,
   PAGE_SIZE,
-  readFilter,
   resendFailure,
-  writeFilter,
   type InboxEnquiry,
   type InboxFilter,
 } from './inbox-model';
-import { responseWeeks, waitedTooLongBefore, weekFigures, type WeekFigures } from './response-view';
+import { responseWeeks, waitedTooLongBefore } from './response-view';
+import { useResponseFigures } from './use-response-figures';
 import { saveFile } from './save-file';
 import { signInMessage, SignInForm } from './sign-in-form';
 import { useNow } from './when';
@@ -187,37 +182,6 @@ type Opened =
   | { key: string; phase: 'missing' }
   | { key: string; phase: 'failed'; message: string };
 
-/** The filter in the address's query, the open enquiry in its path: a reload or a shared link keeps both. */
-function useInboxAddress() {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  const filter = useMemo(() => readFilter(search), [search]);
-  const address = readInboxPath(location);
-  const openKey = address.kind === 'enquiry' ? `${address.collection}/${address.id}` : null;
-  // Whether this page itself opened the enquiry from the list, so "back" can return there.
-  const openedHere = useRef(false);
-  return {
-    filter,
-    address,
-    openKey,
-    setFilter: (next: InboxFilter) => navigate(`${location}${writeFilter(next)}`, { replace: true }),
-    open: (enquiry: { collection: string; id: string }) => {
-      const path = `${enquiryInboxPath(enquiry)}${writeFilter(filter)}`;
-      if (openKey) navigate(path, { replace: true });
-      else {
-        openedHere.current = true;
-        navigate(path);
-      }
-    },
-    close: () => {
-      if (openedHere.current) {
-        openedHere.current = false;
-        window.history.back();
-      } else navigate(`${INBOX_PATH}${writeFilter(filter)}`, { replace: true });
-    },
-  };
-}
-
 function SalesInbox({ connection, user }: { connection: InboxConnection; user: InboxUser }) {
   const { filter, address, openKey, setFilter, open, close } = useInboxAddress();
   const now = useNow();
@@ -225,7 +189,6 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
   const [lists, setLists] = useState<Lists>({});
   const [waitingLists, setWaitingLists] = useState<Lists>({});
   const [listError, setListError] = useState<string | null>(null);
-  const [figures, setFigures] = useState<WeekFigures[] | null>(null);
   const [chartWanted, setChartWanted] = useState(false);
   const [chart, setChart] = useState<WeeklyCounts | null>(null);
   const [csvMessage, setCsvMessage] = useState<string | null>(null);
@@ -352,38 +315,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
     // eslint-disable-next-line react-hooks/exhaustive-deps -- openKey names the address's enquiry
   }, [connection, openKey]);
 
-  // This week's and last week's response figures: two histogram documents and four counts.
-  useEffect(() => {
-    if (newestKey === null) return;
-    let cancelled = false;
-    const at = new Date();
-    const weeks = responseWeeks(at);
-    const tooLong = waitedTooLongBefore(at);
-    Promise.all([
-      readResponseStats(
-        connection,
-        weeks.map((week) => week.week),
-      ),
-      Promise.all(
-        weeks.map(async (week) => {
-          const before = new Date(Math.min(week.end.getTime(), tooLong.getTime()));
-          const counts = await Promise.all(
-            ENQUIRY_COLLECTIONS.map((name) => countWaiting(connection, name, week.start, before)),
-          );
-          return counts.reduce((sum, n) => sum + n, 0);
-        }),
-      ),
-    ]).then(
-      ([stats, stillWaiting]) => {
-        if (!cancelled)
-          setFigures(weeks.map((week, index) => weekFigures(week, stats[index], stillWaiting[index] ?? 0)));
-      },
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [connection, newestKey, figuresRound, waiting.length]);
+  const figures = useResponseFigures(connection, newestKey, figuresRound, waiting.length);
 
   // The chart, once the summary is opened: counts per week and form, again when a new enquiry arrives.
   useEffect(() => {
@@ -627,62 +559,6 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
           <p className="inbox-panel__empty">Choose an enquiry to see it here.</p>
         )}
       </div>
-    </div>
-  );
-}
-
-/** What an address under /inbox shows when it names no enquiry that can be shown. */
-function AddressNotice({
-  kind,
-  failure,
-  erasure,
-  onClose,
-}: {
-  kind: 'malformed' | 'loading' | 'missing' | 'failed' | 'found';
-  failure: string | null;
-  erasure: PrivacyCallResult | null;
-  onClose: () => void;
-}) {
-  const back = (
-    <button type="button" className="button button--outline" onClick={onClose}>
-      Back to the list
-    </button>
-  );
-  if (kind === 'loading' || kind === 'found')
-    return (
-      <p className="inbox-notice" role="status">
-        Opening the enquiry…
-      </p>
-    );
-  const [title, text] =
-    kind === 'malformed'
-      ? [
-          'This link does not name an enquiry',
-          'It may have been cut short when it was copied. Open the enquiry from the list, or from the alert again.',
-        ]
-      : kind === 'failed'
-        ? ['This enquiry could not be shown', failure ?? '']
-        : erasure
-          ? [
-              'The buyer’s data is erased',
-              `Erased ${describeCounts(erasure.deleted ?? erasure.counts)}. This enquiry is no longer stored.`,
-            ]
-          : [
-              'No enquiry is stored at this address',
-              'It may have been erased at the buyer’s request, or removed after its retention period. Check the list for the buyer’s name.',
-            ];
-  return (
-    <div className="inbox-missing" role="alert">
-      <h2 className="inbox-missing__title">{title}</h2>
-      <p>{text}</p>
-      {erasure?.notDeleted && erasure.notDeleted.length > 0 && (
-        <ul className="inbox-privacy__manual">
-          {erasure.notDeleted.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
-      {back}
     </div>
   );
 }
