@@ -12,9 +12,13 @@
  * p95 time from each document's creation to the stand-in's receipt of its alert. The emulators' own output
  * goes to artifacts/bench-load/emulators.log. Exits non-zero if any enquiry lost its email or got two,
  * or a sales number got two WhatsApp alerts about one enquiry.
+ *
+ * Then, in a second run of the Firestore, Hosting and Auth emulators (artifacts/bench-load-inbox/),
+ * how many documents opening the sales inbox reads with 20,000 enquiries seeded
+ * (scripts/lib/inbox-reads.ts); more than a few hundred fails the run. `--no-build` uses the site
+ * and functions as last built.
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { addDoc, collection, serverTimestamp } from 'firebase/firestore/lite';
 import * as contract from '../functions/src/contract/enquiry.ts';
 import { startSmtpCatcher } from '../tests/support/smtp-catcher.ts';
@@ -29,6 +33,7 @@ import {
   seconds,
   writeReport,
 } from './lib/bench-harness.ts';
+import { measureInboxReads } from './lib/inbox-reads.ts';
 import { emulatorFunctionsEnv, emulatorWhatsAppSettings } from './lib/local-sweep.ts';
 import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project.ts';
 import { startWhatsAppStandIn } from './lib/whatsapp-stand-in.ts';
@@ -36,17 +41,34 @@ import { startWhatsAppStandIn } from './lib/whatsapp-stand-in.ts';
 const DEFAULT_COUNT = 200;
 const DEFAULT_TIMEOUT_S = 300;
 const FILES = benchFiles('bench-load');
-const TSC_BIN = join(ROOT, 'node_modules', '.bin', 'tsc');
+const INBOX_FILES = benchFiles('bench-load-inbox');
 /** How often the run looks at the delivery records while it waits for them to settle. */
 const POLL_MS = 500;
 
-/** Outside: build the functions, then run this script inside the emulators and print its report. */
+/**
+ * Outside: build the site and the functions, then run this script inside the emulators and print
+ * its report; then the inbox's reads, inside emulators of their own.
+ */
 async function outside(options: BenchOptions): Promise<number> {
-  console.log('• Building the functions (functions/lib) for the emulator ...');
-  const build = spawnSync(TSC_BIN, ['-p', join(ROOT, 'functions', 'tsconfig.json')], { stdio: 'inherit' });
-  if (build.status !== 0) return 1;
+  if (options.build) {
+    console.log('• Building the site and the functions for the emulators ...');
+    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) return 1;
+  }
   const inner = `${RUN_TS_COMMAND} scripts/bench-load.ts --inside-emulators --count ${options.count} --timeout-s ${options.timeoutS}`;
-  return runAroundEmulators(FILES, 'firestore,functions', inner);
+  const alerts = await runAroundEmulators(FILES, 'firestore,functions', inner);
+  const reads = await runAroundEmulators(
+    INBOX_FILES,
+    'firestore,hosting',
+    `${RUN_TS_COMMAND} scripts/bench-load.ts --inside-emulators --part inbox-reads`,
+  );
+  return alerts || reads;
+}
+
+/** Inside the second run: the inbox's reads on a database of 20,000 enquiries. */
+async function insideInboxReads(): Promise<number> {
+  const { lines, ok } = await measureInboxReads();
+  writeReport(INBOX_FILES, lines);
+  return ok ? 0 : 1;
 }
 
 /** Inside the emulators: submit, wait for mail and SENT records, write the report. */
@@ -202,4 +224,6 @@ const options = readBenchOptions('bench:load', {
   timeoutS: DEFAULT_TIMEOUT_S,
   minCount: 1,
 });
-runBench('bench:load', FILES, options.inside, () => (options.inside ? inside(options) : outside(options)));
+runBench('bench:load', options.part === 'inbox-reads' ? INBOX_FILES : FILES, options.inside, () =>
+  options.inside ? (options.part === 'inbox-reads' ? insideInboxReads() : inside(options)) : outside(options),
+);

@@ -292,10 +292,13 @@ async function main() {
     scripts: [inlineHash(boot), inlineHash(fontFlag)],
     styles: [...inlineStyles],
   });
-  const updated = await format(JSON.stringify(withPagePolicies(siteWide, styleByPath)), {
-    ...(await resolveConfig(FIREBASE_CONFIG)),
-    filepath: FIREBASE_CONFIG,
-  });
+  const updated = await format(
+    JSON.stringify(withPagePolicies(siteWide, styleByPath, server.pathsWithSubpaths)),
+    {
+      ...(await resolveConfig(FIREBASE_CONFIG)),
+      filepath: FIREBASE_CONFIG,
+    },
+  );
   if (updated !== config) {
     writeFileSync(FIREBASE_CONFIG, updated);
     console.log(

@@ -1,55 +1,43 @@
 /**
- * `npm run seed`: adds about thirty demo enquiries (both forms, the last ten weeks, every
- * delivery state, some followed up) to the local emulator's demo project, for the sales inbox
- * and its chart. Run it while `npm start` is running. It refuses any project but a demo one.
+ * `npm run seed [-- --count 20000]`: adds demo enquiries (both forms, the last ten weeks, every
+ * delivery state, some followed up, buyers who wrote more than once) and their response-time
+ * histograms to the local emulator's demo project, for the sales inbox, its figures and its chart.
+ * About thirty by default; `--count 20000` makes the database `npm run bench:load` measures the
+ * inbox against. Run it while `npm start` is running; it only ever writes to the emulator.
  */
+import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
 import { PORTS, PROJECT_ID } from './lib/project.ts';
-import { demoEnquiries } from './lib/demo-enquiries.ts';
+import { DEMO_ENQUIRY_COUNT, demoEnquiries, writeDemoEnquiries } from './lib/demo-enquiries.ts';
+
+const MAX_COUNT = 100_000;
+
+let count = DEMO_ENQUIRY_COUNT;
+try {
+  const { values } = parseArgs({ options: { count: { type: 'string' } }, strict: true });
+  if (values.count !== undefined) count = Number(values.count);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_COUNT)
+    throw new Error(`--count takes a whole number from 1 to ${MAX_COUNT}, not "${values.count ?? ''}"`);
+} catch (error) {
+  console.error(
+    `✖ ${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- [--count N]`,
+  );
+  process.exit(2);
+}
 
 process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
 const app = initializeApp({ projectId: PROJECT_ID }, 'seed');
-const stamp = (date: Date | null) => (date ? Timestamp.fromDate(date) : null);
 try {
-  const db = getFirestore(app);
-  const enquiries = demoEnquiries(new Date());
-  const batch = db.batch();
-  for (const enquiry of enquiries) {
-    const { notification: record, followUp } = enquiry;
-    batch.set(db.collection(enquiry.collection).doc(enquiry.id), {
-      ...enquiry.fields,
-      createdAt: Timestamp.fromDate(enquiry.createdAt),
-      notification: {
-        ...record,
-        sentAt: stamp(record.sentAt),
-        messageId: record.sentAt ? `<enquiry.${enquiry.collection}.${enquiry.id}@demo>` : null,
-        nextAttemptAt: null,
-        leaseExpiresAt: null,
-        claimedBy: null,
-        updatedAt: Timestamp.fromDate(enquiry.createdAt),
-        ...(record.state === 'HELD' ? { heldAt: Timestamp.fromDate(enquiry.createdAt) } : {}),
-      },
-      ...(followUp
-        ? {
-            followUp: {
-              status: followUp.status,
-              note: followUp.note,
-              updatedBy: 'demo-sales',
-              updatedByEmail: 'sales@example.com',
-              updatedAt: Timestamp.fromDate(followUp.at),
-            },
-          }
-        : {}),
-    });
-  }
-  await batch.commit();
+  const started = performance.now();
+  const enquiries = demoEnquiries(new Date(), count);
+  await writeDemoEnquiries(getFirestore(app), enquiries);
   const states = enquiries.reduce<Record<string, number>>((counts, { notification }) => {
     counts[notification.state] = (counts[notification.state] ?? 0) + 1;
     return counts;
   }, {});
   console.log(
-    `✔ ${enquiries.length} demo enquiries added to ${PROJECT_ID} at ${process.env.FIRESTORE_EMULATOR_HOST}:`,
+    `✔ ${enquiries.length} demo enquiries added to ${PROJECT_ID} at ${process.env.FIRESTORE_EMULATOR_HOST} in ${((performance.now() - started) / 1000).toFixed(1)} s:`,
     states,
   );
 } catch (error) {

@@ -15,7 +15,12 @@ import {
   WHATSAPP_STAND_IN_ORIGIN,
   type LocalServices,
 } from './lib/local-services.ts';
-import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './lib/sales-accounts.ts';
+import {
+  AUTH_EMULATOR_HOST,
+  DEMO_OWNER_ACCOUNT,
+  DEMO_SALES_ACCOUNT,
+  ensureAccount,
+} from './lib/sales-accounts.ts';
 import {
   requireFreePorts,
   run,
@@ -60,11 +65,12 @@ try {
   await waitForUrl(`${MAIL_URL}/email`, STARTUP_TIMEOUT_MS, dead);
   await within(emulators.ready, STARTUP_TIMEOUT_MS, 'Starting the emulators');
   await waitForUrl(`${SITE_URL}/home`, STARTUP_TIMEOUT_MS, dead);
-  // The Auth emulator starts empty every time: the demo sales account is made anew.
+  // The Auth emulator starts empty every time: the demo sales and owner accounts are made anew.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = AUTH_EMULATOR_HOST;
   const admin = initializeApp({ projectId: PROJECT_ID }, 'start');
   try {
     await ensureAccount(getAuth(admin), DEMO_SALES_ACCOUNT, true);
+    await ensureAccount(getAuth(admin), DEMO_OWNER_ACCOUNT, true, true);
   } finally {
     await deleteApp(admin);
   }
@@ -85,6 +91,7 @@ console.log(`
   Sweep       every 15 minutes, as in production (retries, the hourly digest of held enquiries);
               run it now: curl -X POST ${LOCAL_SWEEP_ORIGIN}/run
   Inbox       ${SITE_URL}/inbox   sign in as ${DEMO_SALES_ACCOUNT.email} / ${DEMO_SALES_ACCOUNT.password}
-              (npm run seed adds about 30 demo enquiries)
+              or, to find, export and erase a buyer's data, the owner ${DEMO_OWNER_ACCOUNT.email} / ${DEMO_OWNER_ACCOUNT.password}
+              (npm run seed adds about 30 demo enquiries; -- --count 20000 makes a big inbox)
 Press Ctrl-C to stop.
 `);

@@ -13,14 +13,13 @@ import {
   COUNTER_RETENTION_MS,
   COUNTERS,
   decideAdmission,
-  normaliseEmail,
-  normalisePhoneDigits,
   DUPLICATE_WINDOW_MS,
   slotId,
   type AdmissionKeys,
   type AdmissionLimits,
   type CounterName,
 } from './admission';
+import { contactKeysOf } from './contract/contact-keys';
 import { EXPIRES_AT_FIELD } from './contract/retention';
 import { asDate } from './contract/india-time';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from './contract/retention';
@@ -111,10 +110,7 @@ export async function admit(
               retentionEnd(receivedAt, deps.retentionDays ?? DEFAULT_ENQUIRY_RETENTION_DAYS),
             ),
           });
-          const contactKeys = {
-            email: normaliseEmail(current.email),
-            phone: normalisePhoneDigits(current.phone),
-          };
+          const contactKeys = contactKeysOf(current);
           if (admission.verdict === 'duplicate') {
             return {
               // No digest yet: the next hourly digest lists it, so no duplicate is final in silence.

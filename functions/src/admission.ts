@@ -26,6 +26,7 @@
 import { createHash } from 'node:crypto';
 import { ENQUIRY_COLLECTION, withoutHiddenCharacters, type EnquiryCollection } from './contract/enquiry';
 import type { HeldReason } from './contract/delivery';
+import { normaliseEmail, normalisePhoneDigits } from './contract/contact-keys';
 import { indiaDayKey, indiaHourKey } from './contract/india-time';
 
 /** Counters, duplicate fingerprints, digest and sweep bookkeeping; no rule lets a client near it. */
@@ -55,17 +56,8 @@ export function hashKey(kind: string, value: string): string {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function normaliseEmail(value: unknown): string {
-  return text(value).trim().toLowerCase();
-}
-
-/** The ten digits of an Indian number however it is written: spaces, `+91` and a leading 0 ignored. */
-export function normalisePhoneDigits(value: unknown): string {
-  const digits = text(value).replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
-  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
-  return digits;
-}
+// Addresses and numbers are compared as the contract says (the inbox compares buyers the same way).
+export { normaliseEmail, normalisePhoneDigits };
 
 /** Case, spacing, hidden characters and Unicode form do not make a name or a message new. */
 export function normaliseText(value: unknown): string {

@@ -174,7 +174,7 @@ export const resendEnquiryEmail = onCall(
 );
 
 /**
- * The inbox's "Find this buyer's data" (PRIVACY_FUNCTION): find, export or erase one person, for
+ * The inbox's "Find this buyer's data" (PRIVACY_FUNCTION in contract/privacy.ts names it): find, export or erase one person, for
  * owner accounts only (privacy-callable.ts checks the claims).
  */
 export const privacyRequest = onCall(

@@ -6,6 +6,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { OWNER_CLAIM, SALES_CLAIM } from './contract/follow-up';
+import type { PrivacyCallRequest, PrivacyCallResult } from './contract/privacy';
 import { asDate, formatIndiaIso } from './contract/india-time';
 import {
   countsOf,
@@ -18,19 +19,11 @@ import {
 } from './privacy';
 import { accessWithdrawn, ResendError, type ResendCaller } from './resend';
 
-export const PRIVACY_FUNCTION = 'privacyRequest';
-
-export type PrivacyCallRequest = {
-  action: 'find' | 'export' | 'erase';
-  kind: 'email' | 'phone';
-  value: string;
-};
-
 export async function answerPrivacyRequest(
   deps: { db: Firestore; clock: () => Date },
   caller: ResendCaller,
   data: unknown,
-): Promise<Record<string, unknown>> {
+): Promise<PrivacyCallResult> {
   if (!caller) throw new ResendError('unauthenticated', 'Sign in to answer a privacy request.');
   if (caller.claims[SALES_CLAIM] !== true || caller.claims[OWNER_CLAIM] !== true)
     throw new ResendError(

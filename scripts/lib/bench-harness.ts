@@ -117,7 +117,14 @@ export function writeReport(files: BenchFiles, lines: string[]): void {
   writeFileSync(files.report, `${lines.join('\n')}\n`);
 }
 
-export type BenchOptions = { count: number; timeoutS: number; build: boolean; inside: boolean };
+export type BenchOptions = {
+  count: number;
+  timeoutS: number;
+  build: boolean;
+  inside: boolean;
+  /** Which part of a benchmark an inside run is (a benchmark that starts the emulators twice). */
+  part: string;
+};
 
 /**
  * `--count N --timeout-s S [--no-build]`, and `--inside-emulators` which the outside passes to
@@ -137,6 +144,7 @@ export function readBenchOptions(
         'timeout-s': { type: 'string', default: String(defaults.timeoutS) },
         'no-build': { type: 'boolean', default: false },
         'inside-emulators': { type: 'boolean', default: false },
+        part: { type: 'string', default: '' },
       },
     });
     const count = Number(values.count);
@@ -149,6 +157,7 @@ export function readBenchOptions(
       timeoutS,
       build: !values['no-build'],
       inside: values['inside-emulators'],
+      part: values.part,
     } satisfies BenchOptions;
   } catch (error) {
     console.error(`✖ ${error instanceof Error ? error.message : String(error)}\n${usage}`);

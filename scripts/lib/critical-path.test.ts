@@ -175,6 +175,14 @@ describe('withPagePolicies', () => {
     expect(pattern.test('/a.b+c/more')).toBe(false);
   });
 
+  it('covers the addresses below a page that answers them (the inbox’s enquiry links)', () => {
+    const { hosting } = withPagePolicies(config, new Map([['/inbox', "'sha256-a='"]]), ['/inbox']);
+    const pattern = new RegExp(hosting.headers.at(-1)?.regex ?? '');
+    expect(pattern.test('/inbox')).toBe(true);
+    expect(pattern.test('/inbox/SME-enquiry-form/abc')).toBe(true);
+    expect(pattern.test('/inboxes')).toBe(false);
+  });
+
   it('refuses a config without a site-wide policy', () => {
     expect(() => withPagePolicies('{"hosting":{"headers":[]}}', new Map())).toThrow(
       /Content-Security-Policy/,

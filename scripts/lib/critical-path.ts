@@ -136,9 +136,15 @@ const isPageRule = (rule: HeaderRule) => rule.headers.length === 1 && rule.heade
  * rules in order, the last one winning for a header both set): each page's `style-src` allows the
  * hash of its own inline <style> and no other. Least privilege, and 0.4 KB less in the response
  * that carries the first screen. Paths without a rule of their own (the not-found page of any
- * unknown address, SVGs) keep the site-wide policy, which allows every page's style.
+ * unknown address, SVGs) keep the site-wide policy, which allows every page's style. A page in
+ * `withSubpaths` also answers every address below it (Hosting rewrites them to it: the inbox's
+ * `/inbox/<collection>/<id>`), so its rule covers those too.
  */
-export function withPagePolicies(config: string, styleByPath: Map<string, string>): HostingConfig {
+export function withPagePolicies(
+  config: string,
+  styleByPath: Map<string, string>,
+  withSubpaths: readonly string[] = [],
+): HostingConfig {
   const parsed = JSON.parse(config) as HostingConfig;
   const rules = parsed.hosting.headers.filter((rule) => !isPageRule(rule));
   // The pages' policy, not the one that lets nothing run for hashed assets (and their 404s).
@@ -150,7 +156,9 @@ export function withPagePolicies(config: string, styleByPath: Map<string, string
   for (const [path, style] of [...styleByPath].sort(([a], [b]) => a.localeCompare(b)))
     pathsByStyle.set(style, [...(pathsByStyle.get(style) ?? []), path]);
   const pageRules = [...pathsByStyle].map(([style, paths]): HeaderRule => ({
-    regex: `^(${paths.map(escapeRegex).join('|')})$`,
+    regex: `^(${paths
+      .map((path) => `${escapeRegex(path)}${withSubpaths.includes(path) ? '(?:/.*)?' : ''}`)
+      .join('|')})$`,
     headers: [{ key: CSP, value: withHashes(siteWide, 'style-src', [style]) }],
   }));
   return { ...parsed, hosting: { ...parsed.hosting, headers: [...rules, ...pageRules] } };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEnquiryDocument, ENQUIRY_COLLECTIONS } from '../../functions/src/contract/enquiry';
-import { demoEnquiries } from './demo-enquiries';
+import { contactKeysOf } from '../../functions/src/contract/contact-keys';
+import { demoDocument, demoEnquiries } from './demo-enquiries';
 import { parseSalesArgs, SalesUsageError, useAuthEmulator } from './sales-accounts';
 
 describe('npm run seed', () => {
@@ -26,6 +27,46 @@ describe('npm run seed', () => {
       ),
     );
     expect(weeks.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has buyers who wrote three times, the third time with their address in capitals', () => {
+    const byBuyer = new Map<string, number>();
+    for (const enquiry of enquiries) {
+      const key = contactKeysOf(enquiry.fields).phone;
+      byBuyer.set(key, (byBuyer.get(key) ?? 0) + 1);
+    }
+    expect([...byBuyer.values()].filter((count) => count === 3)).toHaveLength(2);
+    expect(enquiries.some((enquiry) => enquiry.fields.email === enquiry.fields.email?.toUpperCase())).toBe(
+      true,
+    );
+  });
+
+  it('is stored as admission and the inbox leave it: contact keys, and a first contact answered or awaited', () => {
+    for (const enquiry of enquiries) {
+      const document = demoDocument(enquiry);
+      const notification = document.notification as Record<string, unknown>;
+      expect(notification.contactKeys).toEqual(contactKeysOf(enquiry.fields));
+      if (enquiry.notification.state === 'DUPLICATE')
+        expect(notification).not.toHaveProperty('firstContactAt');
+      else if (enquiry.followUp) {
+        expect(enquiry.followUp.firstContactAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        expect(notification.responseSeconds).toBeGreaterThan(0);
+      } else expect(notification.firstContactAt).toBeNull();
+    }
+    expect(enquiries.filter((enquiry) => enquiry.followUp).length).toBeGreaterThan(10);
+    expect(enquiries.filter((enquiry) => !enquiry.followUp).length).toBeGreaterThan(5);
+  });
+
+  it('makes a large database of buyers with two or three enquiries each', () => {
+    const large = demoEnquiries(now, 20_000);
+    expect(large).toHaveLength(20_000);
+    const buyers = new Set(large.map((enquiry) => contactKeysOf(enquiry.fields).email));
+    expect(buyers.size).toBeGreaterThan(7_000);
+    for (const enquiry of large.slice(0, 500))
+      expect(
+        checkEnquiryDocument(enquiry.collection, { ...enquiry.fields, createdAt: now }),
+        enquiry.id,
+      ).toEqual([]);
   });
 
   it('shows every state the inbox must make stand out, and some follow-up', () => {

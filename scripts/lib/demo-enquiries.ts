@@ -1,10 +1,16 @@
 /**
- * About thirty believable enquiries over the last ten weeks, both forms, every delivery state and
- * some follow-up, so the inbox, its filters and its chart have something to show locally.
+ * Believable enquiries over the last ten weeks, both forms, every delivery state, some followed up
+ * minutes or hours after they arrived and some still waiting, and buyers who wrote more than once,
+ * so the inbox, its filters, its response-time figures and its chart have something to show
+ * locally (`npm run seed`), in the browser tests and in `npm run bench:load` (20,000 of them).
  * Deterministic for a given "now", so the same seed looks the same on every machine.
  *
- * Each carries a delivery record already, so the running functions leave them alone (no emails).
+ * Each carries a delivery record already, as admission control writes it (contact keys, and a
+ * first contact still awaited), so the running functions leave them alone (no emails); the weekly
+ * response-time histograms get the seeded answers, as the functions would have recorded them.
  */
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { contactKeysOf } from '../../functions/src/contract/contact-keys';
 import {
   BUSINESS_OPTIONS,
   ENQUIRY_COLLECTION,
@@ -14,6 +20,12 @@ import {
 import { newEnquiryId } from '../../functions/src/contract/enquiry-id';
 import type { DeliveryState, HeldReason } from '../../functions/src/contract/delivery';
 import { formatIndiaDateTime } from '../../functions/src/contract/india-time';
+import {
+  readResponseStats,
+  responseBucket,
+  responseWeek,
+  RESPONSE_STATS_COLLECTION,
+} from '../../functions/src/contract/response-times';
 
 export type DemoEnquiry = {
   collection: EnquiryCollection;
@@ -29,7 +41,7 @@ export type DemoEnquiry = {
     duplicateOf?: string;
     digest?: string;
   };
-  followUp: { status: string; note: string; at: Date } | null;
+  followUp: { status: string; note: string; at: Date; firstContactAt: Date } | null;
 };
 
 const PEOPLE = [
@@ -43,11 +55,10 @@ const PEOPLE = [
   ['Fatima Bello', '', 'Abuja', '8031234567', 'fatima.bello@yahoo.com'],
   ['Rahul Verma', 'Verma Salon Supplies', 'Delhi', '9811012345', 'rahul@vermasupplies.in'],
   ['Sophie Martin', 'Maison Cheveux', 'Paris', '6123456789', 'sophie@maisoncheveux.fr'],
-  ['Lakshmi Narayanan', 'Temple Tresses', 'Madurai', '9442012345', 'lakshmi@templetresses.in'],
+  ['Lakshmi Narayanan', 'Temple Tresses', 'Madurai', '9442012345', 'lakshmi.narayanan@templetresses.in'],
   ['Grace Mensah', 'Accra Extensions', 'Accra', '2441234567', 'grace@accraext.com.gh'],
   ['Divya Krishnan', '', 'Bengaluru', '9880012345', 'divya.k@outlook.com'],
   ['Tunde Adeyemi', 'Tunde & Sons', 'Ibadan', '8051234567', 'tunde@tundesons.ng'],
-  ['Maria Gonzalez', 'Bella Hair Studio', 'Madrid', '6101234567', 'maria@bellahair.es'],
 ] as const;
 
 const MESSAGES = [
@@ -58,8 +69,30 @@ const MESSAGES = [
   'Please quote I-tip extensions, 1 g strands, 500 strands per length, 18/22/26 inch.',
   'Traditional braid extension for a wedding season order, around 200 pieces. Do you ship to Sri Lanka?',
   'Hand-tied weft in natural colour, 24 inch. Looking for a long-term supplier, monthly orders.',
-  'Interested in ponytail back clips. Can you do custom colours or only natural?',
+  'Interested in back clip ponytail pieces. Can you do custom colours or only natural?',
 ] as const;
+
+/** For larger seeds: buyers made up from these, each writing two or three times. */
+const FIRST_NAMES = ['Arun', 'Meera', 'Joseph', 'Nadia', 'Vikram', 'Amara', 'Kofi', 'Leela', 'Omar', 'Zara'];
+const LAST_NAMES = ['Pillai', 'Iyer', 'Okoro', 'Haddad', 'Reddy', 'Diallo', 'Nair', 'Santos', 'Khan', 'Rao'];
+const CITIES = ['Chennai', 'Lagos', 'Dubai', 'London', 'Houston', 'Kochi', 'Nairobi', 'Toronto'];
+
+type Person = readonly [name: string, company: string, city: string, phone: string, email: string];
+
+/** Buyer number `n`: one of the named ones above, then made-up ones with their own address and number. */
+function person(n: number): Person {
+  const named = PEOPLE[n];
+  if (named) return named;
+  const first = FIRST_NAMES[n % FIRST_NAMES.length] ?? 'Arun';
+  const last = LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length] ?? 'Rao';
+  return [
+    `${first} ${last}`,
+    n % 3 === 0 ? '' : `${last} Hair Traders`,
+    CITIES[n % CITIES.length] ?? 'Chennai',
+    String(7_000_000_000 + ((n * 7_919) % 2_999_999_999)),
+    `${first}.${last}.${n}@example.com`.toLowerCase(),
+  ];
+}
 
 const ORDER_TYPES = ['bulk', 'retail', 'bulk', 'bulk', 'retail'] as const;
 const FOLLOW_UPS = [
@@ -70,8 +103,11 @@ const FOLLOW_UPS = [
   { status: 'Lost', note: 'Went with a cheaper supplier.' },
   null,
 ] as const;
+/** How long after it arrived each followed-up enquiry was first answered: minutes for most, hours for some. */
+const ANSWERED_AFTER_MINUTES = [3, 8, 14, 25, 40, 55, 75, 130, 300, 1440] as const;
 
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 export const DEMO_ENQUIRY_COUNT = 30;
 const WEEKS = 10;
 
@@ -83,7 +119,8 @@ function deliveryFor(index: number, at: Date, firstOfSender: string | null): Dem
     return {
       state: 'FAILED',
       attempts: 10,
-      lastError: '535 5.7.8 Authentication failed: check SMTP_USER and the SMTP_PASSWORD secret',
+      lastError:
+        'EAUTH: Invalid login: 535 5.7.8 Authentication failed: check SMTP_USER and the SMTP_PASSWORD secret',
       sentAt: null,
     };
   if (index % 13 === 6)
@@ -100,18 +137,25 @@ function deliveryFor(index: number, at: Date, firstOfSender: string | null): Dem
   return { state: 'SENT', ...sent };
 }
 
-/** `count` enquiries spread over the last ten weeks before `now`, newest last. */
+/**
+ * `count` enquiries spread over the last ten weeks before `now`, oldest first. With the default 30,
+ * the first two buyers wrote three times each (the third time with their address in capitals,
+ * which admission counts as the same person).
+ */
 export function demoEnquiries(now: Date, count = DEMO_ENQUIRY_COUNT): DemoEnquiry[] {
   const firstByPerson = new Map<number, string>();
   return Array.from({ length: count }, (_, index) => {
     // Spread over ten weeks, busier lately; office hours in India.
     const daysAgo = Math.floor(((count - 1 - index) / count) ** 1.3 * WEEKS * 7);
     const hour = 9 + ((index * 5) % 10);
-    const at = new Date(now.getTime() - daysAgo * DAY_MS - ((index * 37) % 60) * 60_000);
+    const at = new Date(now.getTime() - daysAgo * DAY_MS - ((index * 37) % 60) * MINUTE_MS);
     at.setUTCHours(hour - 5, (index * 13) % 60, (index * 7) % 60, 0);
     if (at > now) at.setTime(now.getTime() - (index + 1) * 60_000);
-    const personIndex = index % PEOPLE.length;
-    const [name, company, city, phone, email] = PEOPLE[personIndex] ?? PEOPLE[0];
+    // The demo's thirty share fourteen buyers; a larger seed has a buyer for every two or three.
+    const personIndex = count <= DEMO_ENQUIRY_COUNT ? index % PEOPLE.length : Math.floor(index * 0.4);
+    const [name, company, city, phone, typedEmail] = person(personIndex);
+    const email =
+      count <= DEMO_ENQUIRY_COUNT && index >= 2 * PEOPLE.length ? typedEmail.toUpperCase() : typedEmail;
     const collection: EnquiryCollection = index % 3 === 2 ? POPUP_ENQUIRY_COLLECTION : ENQUIRY_COLLECTION;
     const [date = '', time = ''] = formatIndiaDateTime(at).split(' ');
     const fields: Record<string, string> =
@@ -140,13 +184,121 @@ export function demoEnquiries(now: Date, count = DEMO_ENQUIRY_COUNT): DemoEnquir
     const first = firstByPerson.get(personIndex) ?? null;
     if (!first) firstByPerson.set(personIndex, `${collection}/${id}`);
     const followUp = FOLLOW_UPS[index % FOLLOW_UPS.length] ?? null;
+    const answeredAt = new Date(
+      at.getTime() + (ANSWERED_AFTER_MINUTES[index % ANSWERED_AFTER_MINUTES.length] ?? 30) * MINUTE_MS,
+    );
     return {
       collection,
       id,
       createdAt: at,
       fields,
       notification: deliveryFor(index, at, first),
-      followUp: followUp && { ...followUp, at: new Date(at.getTime() + DAY_MS / 4) },
+      // Only what has happened by now: an enquiry answered "later" than now is still waiting.
+      followUp:
+        followUp && answeredAt <= now
+          ? { ...followUp, firstContactAt: answeredAt, at: new Date(answeredAt.getTime() + 5 * MINUTE_MS) }
+          : null,
     };
   }).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** The enquiry as the database holds it once admission and the inbox have done their part. */
+export function demoDocument(enquiry: DemoEnquiry): Record<string, unknown> {
+  const { notification: record, followUp } = enquiry;
+  const stamp = (date: Date | null) => (date ? Timestamp.fromDate(date) : null);
+  const duplicate = record.state === 'DUPLICATE';
+  const answered = followUp ? Timestamp.fromDate(followUp.firstContactAt) : null;
+  return {
+    ...enquiry.fields,
+    createdAt: Timestamp.fromDate(enquiry.createdAt),
+    notification: {
+      ...record,
+      sentAt: stamp(record.sentAt),
+      messageId: record.sentAt ? `<enquiry.${enquiry.collection}.${enquiry.id}@demo>` : null,
+      nextAttemptAt: null,
+      leaseExpiresAt: null,
+      claimedBy: null,
+      updatedAt: Timestamp.fromDate(enquiry.createdAt),
+      contactKeys: contactKeysOf(enquiry.fields),
+      ...(record.state === 'HELD' ? { heldAt: Timestamp.fromDate(enquiry.createdAt) } : {}),
+      // A duplicate waits for nobody (its first one does).
+      ...(duplicate
+        ? {}
+        : {
+            firstContactAt: answered,
+            ...(followUp
+              ? {
+                  responseSeconds: Math.round(
+                    (followUp.firstContactAt.getTime() - enquiry.createdAt.getTime()) / 1000,
+                  ),
+                }
+              : {}),
+          }),
+    },
+    ...(followUp
+      ? {
+          followUp: {
+            status: followUp.status,
+            note: followUp.note,
+            updatedBy: 'demo-sales',
+            updatedByEmail: 'sales@example.com',
+            updatedAt: Timestamp.fromDate(followUp.at),
+            version: 1,
+            firstContactAt: answered,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Documents in one batch: Firestore's limit. */
+const BATCH_SIZE = 500;
+/** Batches in flight at once: enough to keep the emulator busy. */
+const BATCHES_AT_ONCE = 4;
+
+/**
+ * Writes the enquiries in batches, then adds their answers to the weekly response-time histograms
+ * (one transaction per week, on top of what is stored).
+ */
+export async function writeDemoEnquiries(db: Firestore, enquiries: DemoEnquiry[]): Promise<void> {
+  const batches: DemoEnquiry[][] = [];
+  for (let start = 0; start < enquiries.length; start += BATCH_SIZE)
+    batches.push(enquiries.slice(start, start + BATCH_SIZE));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const slice = batches[next++] ?? [];
+      const batch = db.batch();
+      for (const enquiry of slice)
+        batch.set(db.collection(enquiry.collection).doc(enquiry.id), demoDocument(enquiry));
+      await batch.commit();
+    }
+  };
+  await Promise.all(Array.from({ length: BATCHES_AT_ONCE }, worker));
+
+  const byWeek = new Map<string, number[]>();
+  for (const enquiry of enquiries) {
+    if (!enquiry.followUp || enquiry.notification.state === 'DUPLICATE') continue;
+    const week = responseWeek(enquiry.createdAt);
+    const buckets = byWeek.get(week) ?? readResponseStats(week, undefined).buckets;
+    const seconds = (enquiry.followUp.firstContactAt.getTime() - enquiry.createdAt.getTime()) / 1000;
+    const bucket = responseBucket(seconds);
+    buckets[bucket] = (buckets[bucket] ?? 0) + 1;
+    byWeek.set(week, buckets);
+  }
+  await Promise.all(
+    [...byWeek].map(([week, added]) =>
+      db.runTransaction(async (transaction) => {
+        const ref = db.collection(RESPONSE_STATS_COLLECTION).doc(week);
+        const stats = readResponseStats(week, (await transaction.get(ref)).data());
+        const buckets = stats.buckets.map((count, index) => count + (added[index] ?? 0));
+        transaction.set(ref, {
+          week,
+          answered: buckets.reduce((sum, count) => sum + count, 0),
+          buckets,
+          updatedAt: Timestamp.now(),
+        });
+      }),
+    ),
+  );
 }

@@ -16,6 +16,8 @@ import {
 import { PORTS, PROJECT_ID } from './project.ts';
 
 export const DEMO_SALES_ACCOUNT = { email: 'sales@example.com', password: 'sales-demo-1' } as const;
+/** The demo owner: a sales account that also carries `owner`, so it can find, export and erase a buyer's data. */
+export const DEMO_OWNER_ACCOUNT = { email: 'owner@example.com', password: 'owner-demo-1' } as const;
 export const AUTH_EMULATOR_HOST = `127.0.0.1:${PORTS.auth}`;
 export const FIRESTORE_EMULATOR_HOST = `127.0.0.1:${PORTS.firestore}`;
 
@@ -96,16 +98,20 @@ export async function recordRevocation(db: Firestore, uid: string, now = new Dat
     .set({ revokedAt: Math.floor(now.getTime() / 1000) });
 }
 
-/** The account, created with this password if it does not exist yet, with or without the claim. */
+/**
+ * The account, created with this password if it does not exist yet, with or without the claim
+ * (and with `owner`, the owner's claim too).
+ */
 export async function ensureAccount(
   auth: Auth,
   account: { email: string; password: string },
   sales: boolean,
+  owner = false,
 ): Promise<string> {
   try {
     await auth.getUserByEmail(account.email);
   } catch {
     await auth.createUser({ email: account.email, password: account.password, emailVerified: true });
   }
-  return setSalesClaim(auth, account.email, sales);
+  return setSalesClaim(auth, account.email, sales, owner);
 }

@@ -3,95 +3,49 @@
  * accounts and claims, the real rules, the functions and the SMTP catcher standing in for the
  * sales mailbox. A visitor's enquiry appears live; follow-up survives a reload; the filtered CSV
  * has the export's columns; a resend is exactly one more email and a failed one changes nothing;
- * accounts without the claim see no data; and the inbox passes axe and works by keyboard alone.
+ * accounts without the claim see no data; a buyer's typo is corrected with a history entry; the
+ * enquiries left waiting are listed oldest first; and the inbox passes axe and works by keyboard
+ * alone. (Its deep links and the owner's privacy tools: inbox-links.test.ts.)
  */
 import { readFileSync } from 'node:fs';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type Auth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
 import { exportColumns } from '../../functions/src/contract/enquiry-columns';
+import { startOfIndiaWeek, WEEK_MS } from '../../functions/src/contract/india-time';
 import { RESENDS_COLLECTION } from '../../functions/src/resend';
-import { demoEnquiries } from '../../scripts/lib/demo-enquiries';
-import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from '../../scripts/lib/sales-accounts';
+import { DEMO_SALES_ACCOUNT, ensureAccount } from '../../scripts/lib/sales-accounts';
+import { focusReport, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
 import {
-  focusReport,
-  screenshotPath,
-  VIEWPORT_NAMES,
-  VIEWPORTS,
-  type ViewportName,
-} from '../support/browser';
-import { PROJECT_ID } from '../support/firestore-admin';
+  card,
+  cardOf,
+  cards,
+  detail,
+  detailHeading,
+  filterBy,
+  openFilters,
+  resultsStatus,
+  seedDemoEnquiries,
+  signIn,
+  summary,
+  useInboxAccounts,
+} from './inbox-visit';
 import { useJourneys } from './journeys';
-import {
-  axeViolations,
-  fillFullForm,
-  fullEnquiry,
-  fullForm,
-  mailsAbout,
-  polled,
-  thankYouDialog,
-  waitForFormReady,
-} from './visitor';
+import { axeViolations, fullEnquiry, mailsAbout, polled, sendFullEnquiry } from './visitor';
 
 const journeys = useJourneys({ stack: 'inbox' });
+const accounts = useInboxAccounts('e2e-inbox');
 const BUYER = { email: 'buyer@example.com', password: 'buyer-pass-1' };
 const FORMER_SALES = { email: 'former-sales@example.com', password: 'former-pass-1' };
 /** A function's cold start, a send and the answer, on a busy machine. */
 const RESEND_TIMEOUT_MS = 30_000;
-
-let adminApp: App;
-let auth: Auth;
-
-beforeAll(async () => {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= AUTH_EMULATOR_HOST;
-  adminApp = initializeApp({ projectId: PROJECT_ID }, 'e2e-inbox-auth');
-  auth = getAuth(adminApp);
-  await ensureAccount(auth, DEMO_SALES_ACCOUNT, true);
-  await ensureAccount(auth, BUYER, false);
-});
-
-afterAll(async () => {
-  await deleteApp(adminApp);
-});
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const resultsStatus = (page: Page) => page.locator('.inbox-results > [role="status"]');
-const listItem = (page: Page, text: string) => page.locator('.inbox-item', { hasText: text });
-const detail = (page: Page) => page.locator('article.inbox-detail');
 
 async function openInbox(viewport: ViewportName = 'desktop', options: { bypassCSP?: boolean } = {}) {
   const visit = await journeys.visit(viewport, options);
   await visit.goto('/inbox');
   await visit.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   return visit;
-}
-
-/** Writes demo enquiries straight to the database (each with a delivery record: no emails). */
-async function seedDemoEnquiries(count = 12): Promise<ReturnType<typeof demoEnquiries>> {
-  const batch = journeys.store.db.batch();
-  const enquiries = demoEnquiries(new Date(), count);
-  for (const enquiry of enquiries) {
-    batch.set(journeys.store.db.collection(enquiry.collection).doc(enquiry.id), {
-      ...enquiry.fields,
-      createdAt: Timestamp.fromDate(enquiry.createdAt),
-      notification: {
-        ...enquiry.notification,
-        sentAt: enquiry.notification.sentAt ? Timestamp.fromDate(enquiry.notification.sentAt) : null,
-        nextAttemptAt: null,
-        updatedAt: Timestamp.fromDate(enquiry.createdAt),
-      },
-    });
-  }
-  await batch.commit();
-  return enquiries;
 }
 
 describe('the sales inbox', () => {
@@ -104,17 +58,13 @@ describe('the sales inbox', () => {
 
     const visitor = await journeys.visit('mobile');
     await visitor.goto('/enquiry');
-    const form = fullForm(visitor.page);
-    await waitForFormReady(form.submit);
     const enquiry = fullEnquiry('Erode');
-    await fillFullForm(form, enquiry);
-    await form.terms.check();
-    await form.submit.click();
-    await thankYouDialog(visitor.page).waitFor();
+    await sendFullEnquiry(visitor.page, enquiry);
 
-    // Live: the enquiry appears in the open inbox without a reload.
-    const item = listItem(sales.page, enquiry.name);
+    // Live: the enquiry appears in the open inbox without a reload, with its message's first line.
+    const item = card(sales.page, enquiry.name);
     await item.waitFor({ timeout: RESEND_TIMEOUT_MS });
+    expect(await item.textContent()).toContain(enquiry.message);
     expect(await sales.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(
       true,
     );
@@ -126,9 +76,8 @@ describe('the sales inbox', () => {
       RESEND_TIMEOUT_MS,
     );
     await item.getByRole('button').click();
-    await expect
-      .poll(() => detail(sales.page).getByRole('heading', { level: 2 }).textContent(), polled)
-      .toBe(enquiry.name);
+    await expect.poll(() => detailHeading(sales.page).textContent(), polled).toBe(enquiry.name);
+    expect(new URL(sales.page.url()).pathname).toBe(`/inbox/${path}`);
     await expect
       .poll(() => detail(sales.page).locator('[data-state]').getAttribute('data-state'), {
         timeout: RESEND_TIMEOUT_MS,
@@ -157,16 +106,19 @@ describe('the sales inbox', () => {
     expect(await detail(sales.page).getByLabel('Status').inputValue()).toBe('Contacted');
     expect(await detail(sales.page).getByLabel('Internal note').inputValue()).toBe(note);
     expect(await detail(sales.page).textContent()).toContain(`Last changed by ${DEMO_SALES_ACCOUNT.email}`);
-    expect(await listItem(sales.page, enquiry.name).textContent()).toContain('Contacted');
+    expect(await card(sales.page, enquiry.name).locator('[data-status]').textContent()).toBe('Contacted');
 
     // Filter to it and download the CSV: the export's columns, this enquiry's row.
-    await sales.page.getByLabel('Form', { exact: true }).selectOption('full');
+    await detail(sales.page).getByRole('button', { name: 'Back to the list' }).click();
+    await filterBy(sales.page, { Form: 'full' });
     await sales.page.getByRole('searchbox').fill(enquiry.email);
-    await expect.poll(() => sales.page.locator('.inbox-item').count(), polled).toBe(1);
+    await expect.poll(() => cards(sales.page).count(), polled).toBe(1);
     expect(new URL(sales.page.url()).searchParams.get('q')).toBe(enquiry.email);
+    expect(new URL(sales.page.url()).searchParams.get('form')).toBe('full');
+    const sheet = await openFilters(sales.page);
     const [download] = await Promise.all([
       sales.page.waitForEvent('download'),
-      sales.page.getByRole('button', { name: 'Download Full form CSV' }).click(),
+      sheet.getByRole('button', { name: 'Download Full form CSV' }).click(),
     ]);
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const [header, ...rows] = csv.trimEnd().split('\r\n');
@@ -179,8 +131,10 @@ describe('the sales inbox', () => {
     expect(rows[0]).toContain(doc.id);
     expect(rows[0]).toContain(enquiry.name);
     expect(rows[0]).toContain(',SENT,');
+    await sheet.getByRole('button', { name: 'Show enquiries' }).click();
 
     // Resend: exactly one more email, and one recorded request.
+    await card(sales.page, enquiry.name).getByRole('button').click();
     expect(mailsAbout(journeys.catcher.messages, path)).toHaveLength(1);
     await detail(sales.page).getByRole('button', { name: 'Resend email' }).click();
     await expect
@@ -208,13 +162,12 @@ describe('the sales inbox', () => {
   });
 
   it('shows a follow-up a colleague saved first beside yours, instead of overwriting it', async () => {
-    const [first] = await seedDemoEnquiries(4);
-    if (!first) throw new Error('no demo enquiry');
+    const enquiries = await seedDemoEnquiries(journeys.store.db, 4);
+    const first = enquiries.find((enquiry) => !enquiry.followUp);
+    if (!first) throw new Error('no demo enquiry without follow-up');
     const { page } = await openInbox('desktop');
     await signIn(page, DEMO_SALES_ACCOUNT);
-    await listItem(page, first.fields.name ?? '')
-      .getByRole('button')
-      .click();
+    await cardOf(page, first).getByRole('button').click();
     await detail(page).getByLabel('Status').selectOption('Quoted');
     await detail(page).getByLabel('Internal note').fill('Quoted ₹4,100 a kilo on the phone.');
 
@@ -229,6 +182,7 @@ describe('the sales inbox', () => {
         updatedByEmail: 'colleague@example.com',
         updatedAt: Timestamp.now(),
         version: stored + 1,
+        firstContactAt: Timestamp.now(),
       },
     });
     await detail(page).getByRole('button', { name: 'Save follow-up' }).click();
@@ -250,14 +204,12 @@ describe('the sales inbox', () => {
   });
 
   it('sends nothing more when a resend whose answer was lost is clicked again', async () => {
-    const [first] = await seedDemoEnquiries(4);
+    const [first] = await seedDemoEnquiries(journeys.store.db, 4);
     if (!first) throw new Error('no demo enquiry');
     const path = `${first.collection}/${first.id}`;
     const { page } = await openInbox('desktop');
     await signIn(page, DEMO_SALES_ACCOUNT);
-    await listItem(page, first.fields.name ?? '')
-      .getByRole('button')
-      .click();
+    await cardOf(page, first).getByRole('button').click();
 
     // The function runs and mails; its answer never reaches the browser.
     let lost = 0;
@@ -287,8 +239,8 @@ describe('the sales inbox', () => {
   });
 
   it('tells a wrong password plainly, and shows an account without the claim no enquiry at all', async () => {
-    await seedDemoEnquiries(6);
-    const names = demoEnquiries(new Date(), 6).map((enquiry) => enquiry.fields.name ?? '');
+    const seeded = await seedDemoEnquiries(journeys.store.db, 6);
+    await ensureAccount(accounts.auth, BUYER, false);
     const { page } = await openInbox('mobile');
     await signIn(page, { email: DEMO_SALES_ACCOUNT.email, password: 'not-the-password' });
     await expect
@@ -301,53 +253,206 @@ describe('the sales inbox', () => {
       .poll(() => page.locator('.inbox-noaccess [role="alert"]').textContent(), polled)
       .toBe('This account has no access to the sales inbox.');
     const text = (await page.locator('main').textContent()) ?? '';
-    for (const name of names) expect(text).not.toContain(name);
-    expect(await page.locator('.inbox-item').count()).toBe(0);
+    for (const enquiry of seeded) expect(text).not.toContain(enquiry.fields.name);
+    expect(await cards(page).count()).toBe(0);
+    // The account it is signed in as, and the way out.
+    expect(await page.getByRole('banner').textContent()).toContain(BUYER.email);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   });
 
   it('sends a lost session back to sign-in with the filter kept', async () => {
-    await seedDemoEnquiries(12);
-    const uid = await ensureAccount(auth, FORMER_SALES, true);
+    await seedDemoEnquiries(journeys.store.db, 12);
+    const uid = await ensureAccount(accounts.auth, FORMER_SALES, true);
     const { page } = await openInbox('desktop');
     await signIn(page, FORMER_SALES);
-    await page.getByLabel('Email state').selectOption('HELD');
+    await filterBy(page, { 'Email state': 'HELD' });
     await page.getByRole('searchbox').fill('a');
-    await expect.poll(() => page.locator('.inbox-item').count(), polled).toBeGreaterThan(0);
+    await expect.poll(() => cards(page).count(), polled).toBeGreaterThan(0);
 
-    await auth.updateUser(uid, { disabled: true });
-    await auth.revokeRefreshTokens(uid);
+    await accounts.auth.updateUser(uid, { disabled: true });
+    await accounts.auth.revokeRefreshTokens(uid);
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(await page.locator('.inbox-item').count()).toBe(0);
+    expect(await cards(page).count()).toBe(0);
 
-    await auth.updateUser(uid, { disabled: false });
+    await accounts.auth.updateUser(uid, { disabled: false });
     await signIn(page, FORMER_SALES);
-    await expect.poll(() => page.getByLabel('Email state').inputValue(), polled).toBe('HELD');
-    expect(await page.getByRole('searchbox').inputValue()).toBe('a');
-    await expect.poll(() => page.locator('.inbox-item').count(), polled).toBeGreaterThan(0);
-    for (const badge of await page.locator('.inbox-item [data-state]').all())
+    await expect.poll(() => page.getByRole('searchbox').inputValue(), polled).toBe('a');
+    await expect.poll(() => cards(page).count(), polled).toBeGreaterThan(0);
+    for (const badge of await page.locator('.inbox-card [data-state]').all())
       expect(await badge.getAttribute('data-state')).toBe('HELD');
+    const sheet = await openFilters(page);
+    expect(await sheet.getByLabel('Email state').inputValue()).toBe('HELD');
+  });
+
+  it('lets a salesperson correct a buyer’s typo, recorded in the history with who and when', async () => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db, 6);
+    const target = enquiries.find((enquiry) => enquiry.collection === ENQUIRY_COLLECTION);
+    if (!target) throw new Error('no full-form demo enquiry');
+    const { page } = await openInbox('mobile');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await cardOf(page, target).getByRole('button').click();
+    await detail(page).getByRole('button', { name: 'Correct the buyer’s details' }).click();
+
+    // Checked as the site's forms check: a phone must be ten digits.
+    await detail(page).getByLabel('Phone').fill('98400 1234');
+    await detail(page).getByRole('button', { name: 'Save correction' }).click();
+    await expect
+      .poll(() => detail(page).locator('.inbox-correction').textContent(), polled)
+      .toContain('Phone is required and must be a 10-digit number.');
+
+    await detail(page).getByLabel('Phone').fill('+91 98400 12399');
+    await detail(page).getByLabel('City').fill('Tiruppur');
+    await detail(page).getByRole('button', { name: 'Save correction' }).click();
+    await expect.poll(() => detail(page).textContent(), polled).toContain('Corrected: Phone, City.');
+    const history = detail(page).locator('.inbox-history');
+    await expect
+      .poll(() => history.textContent(), polled)
+      .toMatch(
+        new RegExp(
+          `^Phone, City corrected by ${DEMO_SALES_ACCOUNT.email}, \\d{1,2} \\w{3} \\d{4}, \\d{2}:\\d{2}$`,
+        ),
+      );
+    const stored = (await journeys.store.db.collection(target.collection).doc(target.id).get()).data() ?? {};
+    expect(stored).toMatchObject({ phone: '9840012399', city: 'Tiruppur', name: target.fields.name });
+    expect(stored.followUp).toMatchObject({
+      history: { '0': { corrected: ['phone', 'city'], byEmail: DEMO_SALES_ACCOUNT.email } },
+    });
+    expect(await detail(page).locator('.inbox-fields__phone').textContent()).toBe('9840012399');
+  });
+
+  it('records the first contact when a salesperson taps Reply by email, leaving the status as it was', async () => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db, 6);
+    const waiting = enquiries.find(
+      (enquiry) => !enquiry.followUp && enquiry.notification.state !== 'DUPLICATE',
+    );
+    if (!waiting) throw new Error('no demo enquiry waiting for a first contact');
+    const { page } = await openInbox('desktop');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await cardOf(page, waiting).getByRole('button').click();
+    const response = detail(page).locator('[data-response]');
+    await expect.poll(() => response.getAttribute('data-response'), polled).toBe('waiting');
+    await detail(page).getByRole('link', { name: 'Reply by email' }).click();
+    await expect.poll(() => response.textContent(), polled).toMatch(/^First contact: answered in /);
+    const stored = (await journeys.store.db.collection(waiting.collection).doc(waiting.id).get()).get(
+      'followUp',
+    ) as { status: string; firstContactAt: Timestamp };
+    expect(stored.status).toBe('New');
+    expect(Math.abs(stored.firstContactAt.toMillis() - Date.now())).toBeLessThan(RESEND_TIMEOUT_MS);
+    expect(await detail(page).getByLabel('Status').inputValue()).toBe('New');
+  });
+
+  it('keeps an address, a number, an ID and every label on one line at phone width', async () => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db);
+    const longest = [...enquiries].sort(
+      (a, b) => (b.fields.email?.length ?? 0) - (a.fields.email?.length ?? 0),
+    )[0];
+    if (!longest) throw new Error('no demo enquiry');
+    const { page } = await openInbox('mobile');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await expect.poll(() => resultsStatus(page).textContent(), polled).toMatch(/^30 newest/);
+    /** How many lines the element's text takes: its boxes' tops, those less than a line apart counted once. */
+    const linesOf = (element: Locator) =>
+      element.evaluate((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lineHeight = parseFloat(getComputedStyle(node).fontSize);
+        const tops = [...range.getClientRects()].map((rect) => rect.top).sort((a, b) => a - b);
+        return tops.filter((top, index) => index === 0 || top - (tops[index - 1] ?? top) > lineHeight / 2)
+          .length;
+      });
+    for (const label of await page.locator('.inbox-status, .inbox-tag, .inbox-badge').all())
+      expect(await linesOf(label), (await label.textContent()) ?? '').toBe(1);
+    await cardOf(page, longest).getByRole('button').click();
+    for (const field of ['email', 'phone', 'id']) {
+      const value = detail(page).locator(`.inbox-fields__${field}`);
+      expect(await linesOf(value), `${field}: ${(await value.textContent()) ?? ''}`).toBe(1);
+    }
+    expect(await linesOf(detail(page).getByRole('link', { name: /^Call/ }))).toBe(1);
+  });
+
+  it('counts the leads left waiting over an hour, and lists them oldest first in one tap', async () => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db);
+    const { page } = await openInbox('mobile');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    const late = page.locator('.inbox-late');
+    await expect.poll(() => late.textContent(), polled).toMatch(/waited more than 1 h/);
+    const counted = Number(/^(\d+)/.exec((await late.textContent()) ?? '')?.[1]);
+    await late.getByRole('button', { name: 'List them, oldest first' }).click();
+    await expect
+      .poll(() => resultsStatus(page).textContent(), polled)
+      .toMatch(new RegExp(`^${counted} waiting more than 1 h since last Monday`));
+    const listed = await page.locator('.inbox-card').evaluateAll((elements) =>
+      elements.map((element) => ({
+        key: element.getAttribute('data-enquiry') ?? '',
+        at: element.querySelector('time')?.getAttribute('datetime') ?? '',
+      })),
+    );
+    expect(listed.map((item) => item.at)).toEqual(listed.map((item) => item.at).sort());
+    // Exactly the seeded enquiries since last week's Monday (India time) that nobody has answered
+    // and that are more than an hour old: a duplicate waits for nobody.
+    const now = Date.now();
+    const since = startOfIndiaWeek(new Date(now)).getTime() - WEEK_MS;
+    const waiting = enquiries
+      .filter(
+        (enquiry) =>
+          !enquiry.followUp &&
+          enquiry.notification.state !== 'DUPLICATE' &&
+          enquiry.createdAt.getTime() >= since &&
+          enquiry.createdAt.getTime() < now - 3_600_000,
+      )
+      .map((enquiry) => `${enquiry.collection}/${enquiry.id}`);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(counted).toBe(waiting.length);
+    expect(listed.map((item) => item.key).sort()).toEqual([...waiting].sort());
+    for (const item of await cards(page).all())
+      expect(await item.locator('[data-status]').textContent()).toBe('New');
+
+    // The summary's figures come from the weekly histograms.
+    await summary(page).locator('summary').click();
+    const figures = summary(page).locator('.inbox-figures');
+    await expect.poll(() => figures.textContent(), polled).toContain('This week');
+    expect(await figures.textContent()).toContain('Last week');
+    await summary(page).locator('.inbox-chart').waitFor();
+  });
+
+  it('is the inbox’s own page: its header, the account and sign-out, none of the public site’s chrome', async () => {
+    const { page } = await openInbox('mobile');
+    expect(await page.locator('.site-header, .site-footer, .chat-dock').count()).toBe(0);
+    expect(await page.getByRole('banner').textContent()).toContain('Sales inbox');
+    await signIn(page, DEMO_SALES_ACCOUNT);
+    await expect
+      .poll(() => page.getByRole('banner').textContent(), polled)
+      .toContain(DEMO_SALES_ACCOUNT.email);
+    expect(await page.getByRole('navigation').count()).toBe(0);
   });
 });
 
 describe.each(VIEWPORT_NAMES)('the inbox at %s width', (viewport) => {
-  it('has no axe violations on sign-in, list and detail, and is pictured', async () => {
-    await seedDemoEnquiries(30);
-    const { width, height } = VIEWPORTS[viewport];
+  it('has no axe violations on sign-in, list, filter sheet, summary and detail', async () => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db);
     const { page } = await openInbox(viewport, { bypassCSP: true });
     expect(await axeViolations(page)).toEqual([]);
     await signIn(page, DEMO_SALES_ACCOUNT);
     await expect.poll(() => resultsStatus(page).textContent(), polled).toMatch(/^30 newest/);
-    await page.locator('.inbox-chart svg').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // FAILED, HELD and DUPLICATE stand out in the list.
-    expect(await page.locator('.inbox-item--attention').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: screenshotPath(`inbox-list-${width}x${height}`), fullPage: true });
+    expect(await page.locator('.inbox-card--attention').count()).toBeGreaterThan(0);
 
-    await page.locator('.inbox-item--attention button').first().click();
-    await detail(page).waitFor();
+    await openFilters(page);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath(`inbox-detail-${width}x${height}`), fullPage: true });
+    await page.keyboard.press('Escape');
+    await summary(page).locator('summary').click();
+    await summary(page).locator('.inbox-chart').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const failed = enquiries.find((enquiry) => enquiry.notification.state === 'FAILED');
+    if (!failed) throw new Error('no FAILED demo enquiry');
+    await cardOf(page, failed).getByRole('button').click();
+    await detail(page).waitFor();
+    await detail(page).getByText('Details', { exact: true }).click();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -384,8 +489,8 @@ async function tabTo(
 }
 
 describe('the inbox by keyboard alone', () => {
-  it('signs in, opens an enquiry, records follow-up and goes back to the list', async () => {
-    await seedDemoEnquiries(8);
+  it('signs in, filters, opens an enquiry, records follow-up and goes back to the list', async () => {
+    await seedDemoEnquiries(journeys.store.db, 8);
     const { page } = await openInbox('desktop');
     await tabTo(page, page.getByRole('textbox', { name: 'Email' }));
     await page.keyboard.type(DEMO_SALES_ACCOUNT.email);
@@ -394,11 +499,24 @@ describe('the inbox by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => resultsStatus(page).textContent(), polled).toMatch(/^8 newest/);
 
-    const first = page.locator('.inbox-item button').first();
-    const name = (await page.locator('.inbox-item__name').first().textContent()) ?? '';
+    // The filter sheet opens, takes focus, and Escape gives it back.
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    await tabTo(page, filters);
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Filter enquiries' });
+    await sheet.waitFor();
+    await tabTo(page, sheet.getByLabel('Form', { exact: true }));
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => filters.evaluate((element) => element === document.activeElement), polled)
+      .toBe(true);
+
+    const first = page.locator('.inbox-card button').first();
+    const name = (await page.locator('.inbox-card__name').first().textContent()) ?? '';
     await tabTo(page, first);
     await page.keyboard.press('Enter');
-    const heading = detail(page).getByRole('heading', { level: 2 });
+    const heading = detailHeading(page);
     await expect
       .poll(() => heading.evaluate((element) => element === document.activeElement), polled)
       .toBe(true);

@@ -3,11 +3,13 @@
  * so lazy images and scroll-in cards have appeared: artifacts/screenshots/<screen>-<width>x<height>.png
  * (git-ignored), rewritten on every run so anyone can look at the site after `npm test`.
  * Then what a visitor sees at particular moments: a product page's first screen on a phone, the
- * open enquiry popup, and the thank-you dialog after a real enquiry.
+ * open enquiry popup, and the thank-you dialog after a real enquiry. Then the sales inbox: the
+ * list, the filter sheet, the summary, an enquiry's detail, a FAILED enquiry's explanation, a buyer
+ * with three enquiries, and the owner's erasure (inbox-*.png).
  */
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/features/catalogue/reveal-schedule';
 import {
@@ -21,6 +23,17 @@ import {
   waitForHydration,
   waitForStillness,
 } from '../support/browser';
+import { DEMO_OWNER_ACCOUNT } from '../../scripts/lib/sales-accounts';
+import {
+  cardOf,
+  detail,
+  openFilters,
+  resultsStatus,
+  seedDemoEnquiries,
+  signIn,
+  summary,
+  useInboxAccounts,
+} from './inbox-visit';
 import { useJourneys } from './journeys';
 import {
   ERROR_SCREENS,
@@ -45,10 +58,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The sales inbox's pictures (inbox-*.png) belong to tests/e2e/inbox.test.ts, which may run first.
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const file of readdirSync(SCREENSHOT_DIR))
-    if (!file.startsWith('inbox-')) rmSync(join(SCREENSHOT_DIR, file), { recursive: true, force: true });
+    rmSync(join(SCREENSHOT_DIR, file), { recursive: true, force: true });
 });
 
 afterAll(async () => {
@@ -140,4 +152,75 @@ describe('moments a visitor sees', () => {
       await journeys.catcher.waitForMessages(1);
     },
   );
+});
+
+describe('the sales inbox, as a salesperson sees it', () => {
+  const journeys = useJourneys({ stack: 'screenshots-inbox' });
+  useInboxAccounts('screenshots-inbox');
+
+  /** The picture, after the page has stopped moving; a screen the size of the window unless `fullPage`. */
+  async function picture(page: Page, name: string, fullPage = false) {
+    // The pointer rests off the cards, whose full dates show on hover.
+    await page.mouse.move(0, 0);
+    await waitForStillness(page);
+    const { width, height } = page.viewportSize() ?? VIEWPORTS.desktop;
+    const path = screenshotPath(`inbox-${name}-${width}x${height}`);
+    await page.screenshot({ path, fullPage });
+    expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+  }
+
+  it.each(VIEWPORT_NAMES)('pictures every screen of the inbox at %s width', async (viewport) => {
+    const enquiries = await seedDemoEnquiries(journeys.store.db);
+    const failed = enquiries.find((enquiry) => enquiry.notification.state === 'FAILED');
+    const priya = enquiries.find(
+      (enquiry) => enquiry.fields.name === 'Priya Raman' && enquiry.notification.state === 'SENT',
+    );
+    const sent = enquiries.at(-1);
+    if (!failed || !priya || !sent)
+      throw new Error('the demo enquiries lack a FAILED one, a SENT one or Priya');
+    const { page, goto } = await journeys.visit(viewport);
+    await goto('/inbox');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await picture(page, 'signin');
+    await signIn(page, DEMO_OWNER_ACCOUNT);
+    await expect.poll(() => resultsStatus(page).textContent(), polled).toMatch(/^30 newest/);
+    await expect.poll(() => page.locator('.inbox-late').count(), polled).toBe(1);
+    await picture(page, 'list');
+    await picture(page, 'list-full', true);
+
+    const sheet = await openFilters(page);
+    await sheet.getByLabel('Email state').selectOption('FAILED');
+    await picture(page, 'filters');
+    await sheet.getByLabel('Email state').selectOption('');
+    await page.keyboard.press('Escape');
+
+    await summary(page).locator('summary').click();
+    await summary(page).locator('.inbox-chart').waitFor();
+    await summary(page).locator('.inbox-figures').waitFor();
+    await picture(page, 'summary');
+    await summary(page).locator('summary').click();
+
+    await cardOf(page, sent).getByRole('button').click();
+    await detail(page).locator('h3[data-buyer-enquiries]').waitFor();
+    await picture(page, 'detail');
+    await picture(page, 'detail-full', true);
+    await detail(page).getByRole('button', { name: 'Back to the list' }).click();
+
+    await cardOf(page, failed).getByRole('button').click();
+    const delivery = detail(page).locator('.inbox-delivery').first();
+    await delivery.getByText('Details', { exact: true }).click();
+    await delivery.scrollIntoViewIfNeeded();
+    await picture(page, 'failed');
+    await detail(page).getByRole('button', { name: 'Back to the list' }).click();
+
+    await cardOf(page, priya).getByRole('button').click();
+    const buyer = detail(page).locator('h3[data-buyer-enquiries]');
+    await expect.poll(() => buyer.textContent(), polled).toBe('3 enquiries from this buyer');
+    await buyer.scrollIntoViewIfNeeded();
+    await picture(page, 'buyer');
+    await detail(page).getByRole('button', { name: 'Find this buyer’s data' }).click();
+    await detail(page).getByRole('button', { name: 'Erase…' }).click();
+    await page.getByRole('dialog', { name: 'Erase this buyer’s data?' }).waitFor();
+    await picture(page, 'erase');
+  });
 });

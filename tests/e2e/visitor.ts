@@ -244,6 +244,21 @@ export const fieldError = (control: Locator) =>
 /** The full form's thank-you popup. */
 export const thankYouDialog = (page: Page) => page.getByRole('dialog', { name: 'Thank you!' });
 
+/**
+ * A visitor sends the full form on the page open now, terms accepted, and sees the thank-you. On
+ * /home the form's code loads as the visitor scrolls to it, so they do.
+ */
+export async function sendFullEnquiry(page: Page, enquiry: FullEnquiry): Promise<void> {
+  const form = fullForm(page);
+  await form.name.scrollIntoViewIfNeeded();
+  await waitForFormReady(form.submit);
+  await fillFullForm(form, enquiry);
+  await form.terms.check();
+  await expect.poll(() => form.submit.getAttribute('aria-disabled'), polled).toBe('false');
+  await form.submit.click();
+  await thankYouDialog(page).waitFor();
+}
+
 /** The browser's own dd-mm-yyyy and hh:mm:ss (24 h) for its clock now, read independently of the site. */
 export function browserClock(page: Page): Promise<{ date: string; time: string }> {
   return page.evaluate(() => {

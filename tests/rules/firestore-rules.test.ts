@@ -9,7 +9,7 @@
  *   flock /tmp/sme-emulator.lock npx tsx scripts/emulators.ts exec --only firestore \
  *     "npx vitest run --project emulator tests/rules"
  */
-import { checkEnquiryDocument, ENQUIRY_COLLECTIONS } from '@contract/enquiry';
+import { checkEnquiryDocument, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
 import { SALES_REVOCATIONS_COLLECTION } from '@contract/follow-up';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import fc from 'fast-check';
@@ -43,6 +43,7 @@ import {
   SALES_CALLERS,
   SALES_EMAIL,
   SALES_UID,
+  correctionCases,
   salesAccessCases,
   salesCallerFirestore,
   responseStatsCases,
@@ -235,8 +236,21 @@ describe('the rules and the enquiry contract agree on generated documents', () =
   );
 });
 
-describe('only sales accounts read enquiries, and change only their follow-up', () => {
-  const cases = [...salesAccessCases(), ...salesPrivateCollectionCases(), ...responseStatsCases()];
+/** A fresh enquiry as a visitor's form stores it, written past the rules, for one case of its own. */
+async function storeEnquiry(target: EnquiryCollection, id: string): Promise<void> {
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore() as unknown as Firestore;
+    await setDoc(doc(db, target, id), { ...VALID_DOCUMENT[target](), createdAt: Timestamp.now() });
+  });
+}
+
+describe('only sales accounts read enquiries, and change only their follow-up and a buyer’s details', () => {
+  const cases = [
+    ...salesAccessCases(),
+    ...correctionCases(),
+    ...salesPrivateCollectionCases(),
+    ...responseStatsCases(),
+  ];
   const table = SALES_CALLERS.flatMap((caller) =>
     cases.map((row) => {
       const expected = CALLERS_WITH_ACCESS.includes(caller) ? row.forSales : 'denied by rules';
@@ -254,6 +268,7 @@ describe('only sales accounts read enquiries, and change only their follow-up', 
     const before = Date.now();
     const target = ENQUIRY_COLLECTIONS[0];
     const ref = doc(sales, target, EXISTING_ENQUIRY_ID);
+    const history = (await getDoc(ref)).get('followUp.history') as Record<string, unknown> | undefined;
     await updateDoc(ref, {
       followUp: {
         status: 'Quoted',
@@ -264,6 +279,7 @@ describe('only sales accounts read enquiries, and change only their follow-up', 
         version: (((await getDoc(ref)).get('followUp.version') as number | undefined) ?? 0) + 1,
         firstContactAt:
           ((await getDoc(ref)).get('followUp.firstContactAt') as Timestamp | undefined) ?? serverTimestamp(),
+        ...(history ? { history } : {}),
       },
     });
     const stored = (await getDoc(ref)).get('followUp') as Record<string, unknown>;
@@ -274,10 +290,7 @@ describe('only sales accounts read enquiries, and change only their follow-up', 
   it('records the first contact once, at the server’s time, and only from a sales account', async () => {
     const target = ENQUIRY_COLLECTIONS[1];
     const id = 'first-contact-case';
-    await env.withSecurityRulesDisabled(async (context) => {
-      const db = context.firestore() as unknown as Firestore;
-      await setDoc(doc(db, target, id), { ...VALID_DOCUMENT[target](), createdAt: Timestamp.now() });
-    });
+    await storeEnquiry(target, id);
     const sales = salesCallerFirestore(env, 'sales');
     const ref = doc(sales, target, id);
     let version = 0;
@@ -308,6 +321,50 @@ describe('only sales accounts read enquiries, and change only their follow-up', 
     expect(await save({ status: 'Quoted', firstContactAt: stored })).toBe('allowed');
     const withoutClaim = salesCallerFirestore(env, 'signedInWithoutClaim');
     expect(await save({ status: 'Won', firstContactAt: stored }, withoutClaim)).toBe('denied by rules');
+  });
+
+  it('keeps a correction of the buyer’s details with its history entry, stamped with the server time', async () => {
+    const target = ENQUIRY_COLLECTIONS[0];
+    const id = 'corrected-case';
+    await storeEnquiry(target, id);
+    const ref = doc(salesCallerFirestore(env, 'sales'), target, id);
+    const before = Date.now();
+    const correct = (version: number, history: Record<string, unknown>, fields: Record<string, string>) =>
+      updateDoc(ref, {
+        ...fields,
+        followUp: {
+          status: 'New',
+          note: '',
+          updatedBy: SALES_UID,
+          updatedByEmail: SALES_EMAIL,
+          updatedAt: serverTimestamp(),
+          version,
+          history: {
+            ...history,
+            [String(Object.keys(history).length)]: {
+              corrected: Object.keys(fields),
+              by: SALES_UID,
+              byEmail: SALES_EMAIL,
+              at: serverTimestamp(),
+            },
+          },
+        },
+      });
+    await correct(1, {}, { email: 'priya.raman@ramanhair.in' });
+    const first = (await getDoc(ref)).get('followUp.history') as Record<string, unknown>;
+    await correct(2, first, { phone: '9876543201', city: 'Tiruppur' });
+    const stored = (await getDoc(ref)).data() ?? {};
+    expect(stored).toMatchObject({
+      email: 'priya.raman@ramanhair.in',
+      phone: '9876543201',
+      city: 'Tiruppur',
+    });
+    const history = (stored.followUp as { history: Record<string, { corrected: string[]; at: Timestamp }> })
+      .history;
+    expect(Object.keys(history).sort()).toEqual(['0', '1']);
+    expect(history['0']?.corrected).toEqual(['email']);
+    expect(history['1']?.corrected).toEqual(['phone', 'city']);
+    expect(Math.abs((history['1']?.at.toMillis() ?? 0) - before)).toBeLessThan(SERVER_TIME_TOLERANCE_MS);
   });
 
   it('covers each caller with at least 30 requests', () => {

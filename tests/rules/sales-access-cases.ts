@@ -3,11 +3,15 @@
  * custom claim `sales: true`, for reading, listing and the `followUp` map only. Every row runs
  * as each caller of SALES_CALLERS; its verdict for each is in the row.
  */
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
+import { CORRECTABLE_FIELDS } from '@contract/correction';
+import { ENQUIRY_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
 import { RESPONSE_STATS_COLLECTION } from '@contract/response-times';
 import {
   FOLLOW_UP_FIELD,
+  FOLLOW_UP_HISTORY_FIELD,
   FOLLOW_UP_NOTE_MAX_LENGTH,
+  followUpHistory,
+  nextHistoryKey,
   FOLLOW_UP_STATUSES,
   SALES_CLAIM,
   SALES_REVOCATIONS_COLLECTION,
@@ -143,15 +147,21 @@ const versionOf = (stored: Record<string, unknown>) =>
 
 /**
  * A save as the inbox makes it: the version it read plus `step` (1 unless a case says otherwise),
- * and the first contact as stored, or the server's time for the first one.
+ * the first contact as stored, or the server's time for the first one, and the history as stored.
  */
 const setFollowUp =
   (target: EnquiryCollection, changes: Record<string, unknown> = {}, step = 1): Request =>
   async (db, caller) => {
     const stored = await storedFollowUp(db, target);
     const firstContactAt = stored.firstContactAt ?? serverTimestamp();
+    const history = followUpHistory(stored);
     return updateDoc(enquiryRef(db, target), {
-      [FOLLOW_UP_FIELD]: followUp(caller, { version: versionOf(stored) + step, firstContactAt, ...changes }),
+      [FOLLOW_UP_FIELD]: followUp(caller, {
+        version: versionOf(stored) + step,
+        firstContactAt,
+        ...(Object.keys(history).length ? { [FOLLOW_UP_HISTORY_FIELD]: history } : {}),
+        ...changes,
+      }),
     });
   };
 
@@ -280,6 +290,245 @@ export function salesAccessCases(): SalesAccessCase[] {
       forSales: 'denied by rules',
     },
   ]);
+}
+
+/** What the enquiry stores now, as the caller can read it (nothing for a caller who cannot). */
+async function storedEnquiry(db: Firestore, target: EnquiryCollection): Promise<Record<string, unknown>> {
+  try {
+    return (await getDoc(enquiryRef(db, target))).data() ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** Each correctable field's two spellings: a correction always moves to the one not stored. */
+const SPELLINGS: Record<string, [string, string]> = {
+  name: ['Priya Raman', 'Priya Ramanathan'],
+  email: ['priya@ramanhair.in', 'priya.raman@ramanhair.in'],
+  phone: ['9876543210', '9876543201'],
+  city: ['Coimbatore', 'Tiruppur'],
+};
+
+const otherSpelling = (field: string, stored: unknown) => {
+  const [first, second] = SPELLINGS[field] ?? ['a', 'b'];
+  return stored === first ? second : first;
+};
+
+type History = Record<string, unknown>;
+type Entry = Record<string, unknown>;
+
+type CorrectionShape = {
+  /** The fields the write changes, each to the spelling not stored. */
+  fields: string[];
+  /** Values written as they are, after the corrected fields (an invalid value, another field). */
+  values?: Record<string, unknown>;
+  /** The history as written, from the stored one, the next entry's key and the entry the inbox would add. */
+  history?: (stored: History, next: string, entry: Entry) => unknown;
+  step?: number;
+};
+
+/**
+ * A correction as the inbox makes it: the buyer's fields, and a follow-up save (the version it read
+ * plus one) whose history is the stored one plus the next entry, naming exactly the fields changed.
+ */
+const correct =
+  (target: EnquiryCollection, shape: CorrectionShape): Request =>
+  async (db, caller) => {
+    const stored = await storedEnquiry(db, target);
+    const storedFollowUp = (stored[FOLLOW_UP_FIELD] ?? {}) as Record<string, unknown>;
+    const values: Record<string, unknown> = Object.fromEntries(
+      shape.fields.map((field) => [field, otherSpelling(field, stored[field])]),
+    );
+    Object.assign(values, shape.values ?? {});
+    const entry = {
+      corrected: Object.keys(values),
+      by: callerUid(caller),
+      byEmail: callerEmail(caller),
+      at: serverTimestamp(),
+    };
+    const history = followUpHistory(storedFollowUp);
+    const next = nextHistoryKey(history);
+    return updateDoc(enquiryRef(db, target), {
+      ...values,
+      [FOLLOW_UP_FIELD]: followUp(caller, {
+        status: storedFollowUp.status ?? 'New',
+        version: versionOf(storedFollowUp) + (shape.step ?? 1),
+        ...(storedFollowUp.firstContactAt ? { firstContactAt: storedFollowUp.firstContactAt } : {}),
+        [FOLLOW_UP_HISTORY_FIELD]: shape.history
+          ? shape.history(history, next, entry)
+          : { ...history, [next]: entry },
+      }),
+    });
+  };
+
+const withEntry = (changes: Entry) => (stored: History, next: string, entry: Entry) => ({
+  ...stored,
+  [next]: { ...entry, ...changes },
+});
+
+/**
+ * Correcting what a buyer sent when they report a typo: the name, email, phone and city (the popup
+ * has no city), to values the contract accepts, always with one history entry naming exactly the
+ * fields changed, the caller and the server's time; nothing else, and never silently.
+ */
+export function correctionCases(): SalesAccessCase[] {
+  return ENQUIRY_COLLECTIONS.flatMap((target): SalesAccessCase[] => {
+    const correctable = CORRECTABLE_FIELDS[target];
+    const full = target === ENQUIRY_COLLECTION;
+    const cases: SalesAccessCase[] = [
+      ...correctable.map((field): SalesAccessCase => ({
+        title: `correct the buyer's ${field} on a ${target} enquiry, recorded in the history`,
+        request: correct(target, { fields: [field] }),
+        forSales: 'allowed',
+      })),
+      {
+        title: `correct the buyer's email and phone at once on a ${target} enquiry`,
+        request: correct(target, { fields: ['email', 'phone'] }),
+        forSales: 'allowed',
+      },
+      {
+        title: `correct the buyer's email on a ${target} enquiry without a history entry`,
+        request: correct(target, { fields: ['email'], history: (stored) => stored }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `add a history entry to a ${target} enquiry that corrects nothing`,
+        request: correct(target, { fields: [], history: withEntry({ corrected: ['email'] }) }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the phone on a ${target} enquiry under an entry that names only the email`,
+        request: correct(target, { fields: ['phone'], history: withEntry({ corrected: ['email'] }) }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the email on a ${target} enquiry under an entry that names it as text, not a list`,
+        request: correct(target, { fields: ['email'], history: withEntry({ corrected: 'email' }) }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `add a ${target} correction's entry under a number already past the next one`,
+        request: correct(target, {
+          fields: ['email'],
+          history: (stored, next, entry) => ({ ...stored, [String(Number(next) + 1)]: entry }),
+        }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `sign a ${target} correction with another account's uid`,
+        request: correct(target, { fields: ['email'], history: withEntry({ by: 'someone-else' }) }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `sign a ${target} correction with another email`,
+        request: correct(target, { fields: ['email'], history: withEntry({ byEmail: 'boss@example.com' }) }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `date a ${target} correction by the device's clock`,
+        request: correct(target, {
+          fields: ['email'],
+          history: withEntry({ at: Timestamp.fromMillis(Date.now() - 86_400_000) }),
+        }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `keep the old value in a ${target} correction's history entry`,
+        request: correct(target, { fields: ['email'], history: withEntry({ from: 'old@example.com' }) }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `record a ${target} correction's entry without its time`,
+        request: correct(target, {
+          fields: ['email'],
+          history: (stored, next, { at: _at, ...entry }) => ({ ...stored, [next]: entry }),
+        }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `record a ${target} correction as text instead of an entry`,
+        request: correct(target, {
+          fields: ['email'],
+          history: (stored, next) => ({ ...stored, [next]: 'corrected email' }),
+        }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `rewrite an earlier entry of a ${target} enquiry's history while correcting`,
+        request: correct(target, {
+          fields: ['email'],
+          history: (stored, next, entry) => ({
+            ...stored,
+            '0': { ...entry, corrected: ['name'] },
+            [next]: entry,
+          }),
+        }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct a ${target} enquiry over a colleague's newer save (the version it read is stale)`,
+        request: correct(target, { fields: ['email'], step: 0 }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `clear the history of a ${target} enquiry with a plain follow-up save`,
+        request: setFollowUp(target, { [FOLLOW_UP_HISTORY_FIELD]: {} }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the buyer's email on a ${target} enquiry to an invalid address`,
+        request: correct(target, { fields: [], values: { email: 'priya@ramanhair' } }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the buyer's phone on a ${target} enquiry to nine digits`,
+        request: correct(target, { fields: [], values: { phone: '987654321' } }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the buyer's name on a ${target} enquiry to blank spaces`,
+        request: correct(target, { fields: [], values: { name: '   ' } }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the buyer's name on a ${target} enquiry to two lines`,
+        request: correct(target, { fields: [], values: { name: 'Priya\nRaman' } }),
+        forSales: 'denied by rules',
+      },
+      full
+        ? {
+            title: `correct the buyer's message on a ${target} enquiry`,
+            request: correct(target, {
+              fields: [],
+              values: { message: 'We need 40 kg of raw temple hair now, not 20.' },
+            }),
+            forSales: 'denied by rules',
+          }
+        : {
+            title: `correct the buyer's business on a ${target} enquiry`,
+            request: correct(target, { fields: [], values: { business: 'Others' } }),
+            forSales: 'denied by rules',
+          },
+      {
+        title: `change when a ${target} enquiry arrived as a correction`,
+        request: correct(target, { fields: ['email'], values: { createdAt: Timestamp.fromMillis(0) } }),
+        forSales: 'denied by rules',
+      },
+    ];
+    if (full)
+      cases.push({
+        title: `correct the buyer's city on a ${target} enquiry to two lines`,
+        request: correct(target, { fields: [], values: { city: 'Coimbatore\nTiruppur' } }),
+        forSales: 'denied by rules',
+      });
+    else
+      cases.push({
+        title: `add a city to a ${target} enquiry as a correction`,
+        request: correct(target, { fields: [], values: { city: 'Coimbatore' } }),
+        forSales: 'denied by rules',
+      });
+    return cases;
+  });
 }
 
 /** The weekly response figures: sales accounts read them, nobody writes them but the functions. */

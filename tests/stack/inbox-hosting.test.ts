@@ -15,10 +15,32 @@ describe('/inbox', () => {
     expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     const html = await response.text();
     expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toMatch(/<h1[^>]*>Sales inbox<\/h1>/);
+    expect(html).toMatch(/<h1[^>]*>(?:(?!<\/h1>).)*Sales inbox<\/h1>/);
+    // Its own header, none of the public site's navigation, footer or chat button.
+    expect(html).not.toMatch(/class="(site-header|site-footer|chat-dock)/);
     const sitemap = await (await get('/sitemap.xml')).text();
     expect(sitemap).toContain(`${site.siteUrl}/home`);
     expect(sitemap).not.toContain('/inbox');
+  });
+
+  it("is served at each enquiry's own address, noindex, under the inbox's own policy", async () => {
+    const inbox = await get('/inbox');
+    const html = await inbox.text();
+    for (const path of [
+      `/inbox/SME-enquiry-form/${'A'.repeat(20)}`,
+      '/inbox/SME-popup-enquiry-form/x',
+      '/inbox/x/y/z',
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+      expect(response.headers.get('content-security-policy'), path).toBe(
+        inbox.headers.get('content-security-policy'),
+      );
+      expect(await response.text(), path).toBe(html);
+    }
+    // Addresses that merely start the same way are not the inbox.
+    expect((await get('/inboxes')).status).toBe(404);
   });
 
   it('is linked from no public page, and none of them loads its code', async () => {

@@ -5,7 +5,7 @@ import { matchPage } from './app/routes';
 import { loadEnquiryForm } from './features/enquiry/enquiry-form-slot';
 import { renderPageHead, type PageHead } from './features/seo/page-head';
 
-export { privatePaths, sitePaths } from './app/site-paths';
+export { pathsWithSubpaths, privatePaths, sitePaths } from './app/site-paths';
 export { NOT_FOUND_PATH } from './app/pages/not-found-page';
 export { renderPageHead };
 

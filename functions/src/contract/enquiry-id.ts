@@ -2,18 +2,15 @@
  * Part of the enquiry contract (see enquiry.ts), in a module of its own so that pages which only
  * place a form do not download it: only sending an enquiry needs it.
  *
- * Pure TypeScript with no imports, for the browser bundle, the Cloud Functions and the tests.
+ * Pure TypeScript importing only the contract, for the browser bundle, the Cloud Functions and the
+ * tests.
  */
 
-/**
- * An enquiry's document ID: chosen by the visitor's browser once per filled form, in the shape of
- * Firestore's own auto-IDs, so every retry of one submission writes the same document. The rules
- * accept no other shape: a chosen ID never carries line breaks, markup or bidi controls into the
- * sales email.
- */
-export const ENQUIRY_ID_LENGTH = 20;
+import { ENQUIRY_ID_LENGTH } from './enquiry';
+
+// The shape itself is in enquiry.ts, which the sales inbox shares with the forms.
+export { ENQUIRY_ID_LENGTH, ENQUIRY_ID_PATTERN } from './enquiry';
 const ENQUIRY_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const ENQUIRY_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
 
 /**
  * The Web Crypto object every platform the contract runs on has (browsers, Node 20), typed here

@@ -13,6 +13,15 @@ export const POPUP_ENQUIRY_COLLECTION = 'SME-popup-enquiry-form';
 export const ENQUIRY_COLLECTIONS = [ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION] as const;
 export type EnquiryCollection = (typeof ENQUIRY_COLLECTIONS)[number];
 
+/**
+ * An enquiry's document ID: chosen by the visitor's browser once per filled form (enquiry-id.ts),
+ * in the shape of Firestore's own auto-IDs, so every retry of one submission writes the same
+ * document. The rules accept no other shape: a chosen ID never carries line breaks, markup or bidi
+ * controls into the sales email, and the inbox knows a link cut short when it sees one.
+ */
+export const ENQUIRY_ID_LENGTH = 20;
+export const ENQUIRY_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
+
 /** Which page a full-form enquiry came from; empty when the form sits anywhere else. */
 export const FORM_PAGES = { home: 'Homepage', enquiry: 'Enquirypage', other: '' } as const;
 export type FormPage = (typeof FORM_PAGES)[keyof typeof FORM_PAGES];

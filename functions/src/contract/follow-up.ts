@@ -50,10 +50,47 @@ export type FollowUp<Time = unknown> = {
    * of New or that records a tap on call, WhatsApp or email, to the server's time; never changed.
    */
   firstContactAt?: Time;
+  /**
+   * What sales accounts changed in what the buyer sent (contract/correction.ts), by entry number
+   * from '0' (a map, because a server time cannot be written inside a list): each save keeps it as
+   * stored, and a correction adds exactly the next entry.
+   */
+  history?: Record<string, FollowUpHistoryEntry<Time>>;
 };
 
 /** Set on the first contact, and required once the status has moved on from New. */
 export const FIRST_CONTACT_FIELD = 'firstContactAt';
+
+/** The follow-up's record of corrections. */
+export const FOLLOW_UP_HISTORY_FIELD = 'history';
+
+/**
+ * One correction: which of the buyer's fields changed (exactly those the write changes), who
+ * changed them (uid and the ID token's email) and when (the server's time). The old values are not
+ * kept: a corrected address or number is gone, as the buyer asked.
+ */
+export type FollowUpHistoryEntry<Time = unknown> = {
+  corrected: string[];
+  by: string;
+  byEmail: string;
+  at: Time;
+};
+
+/** The stored history as a map (empty when there is none or it is not a map). */
+export function followUpHistory(followUp: unknown): Record<string, unknown> {
+  const history =
+    followUp && typeof followUp === 'object'
+      ? (followUp as Record<string, unknown>)[FOLLOW_UP_HISTORY_FIELD]
+      : undefined;
+  return history && typeof history === 'object' && !Array.isArray(history)
+    ? (history as Record<string, unknown>)
+    : {};
+}
+
+/** The key of the entry a correction adds: the number of entries so far, as the rules count them. */
+export function nextHistoryKey(history: Record<string, unknown>): string {
+  return String(Object.keys(history).length);
+}
 
 /** The version of the follow-up stored on an enquiry's data: 0 before the first save. */
 export function followUpVersion(data: Record<string, unknown>): number {

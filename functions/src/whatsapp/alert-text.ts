@@ -6,6 +6,7 @@
  */
 import { phoneLinks } from '../contract/contact-links';
 import { ENQUIRY_COLLECTION } from '../contract/enquiry';
+import { enquiryInboxPath } from '../contract/inbox-address';
 import { fieldText } from '../contract/enquiry-columns';
 import type { Enquiry } from '../mail/message';
 import { cutTo, oneLineText } from '../mail/text';
@@ -22,7 +23,7 @@ export function cleanParameter(value: unknown): string {
 
 /** The sales inbox's address of one enquiry: one tap from the alert opens its detail. */
 export function inboxLink(siteUrl: string, enquiry: { collection: string; id: string }): string {
-  return `${siteUrl.replace(/\/+$/, '')}/inbox/${encodeURIComponent(enquiry.collection)}/${encodeURIComponent(enquiry.id)}`;
+  return `${siteUrl.replace(/\/+$/, '')}${enquiryInboxPath(enquiry)}`;
 }
 
 /** ENQUIRY_ALERT_TEMPLATE's six parameters for one enquiry. */

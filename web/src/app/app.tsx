@@ -1,8 +1,15 @@
+import type { ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { HeadCollectorProvider, type CollectHead } from '../features/seo/page-head';
 import { NotFoundPage } from './pages/not-found-page';
 import { matchPage } from './routes';
 import { Shell } from './shell/shell';
+
+/** The public pages' header, footer and chat button, around every page that has none of its own. */
+function Chrome({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return matchPage(location)?.route.ownChrome ? children : <Shell>{children}</Shell>;
+}
 
 function PageOutlet() {
   const [location] = useLocation();
@@ -20,9 +27,9 @@ export function App({ ssrPath, collectHead = null }: { ssrPath: string; collectH
   return (
     <HeadCollectorProvider collect={collectHead}>
       <Router ssrPath={ssrPath}>
-        <Shell>
+        <Chrome>
           <PageOutlet />
-        </Shell>
+        </Chrome>
       </Router>
     </HeadCollectorProvider>
   );

@@ -33,6 +33,8 @@ type PageRoute = {
    */
   preload?: string[];
   match: (pathname: string) => RouteParams | null;
+  /** The page brings its own header and no public navigation, footer or chat button (the sales inbox). */
+  ownChrome?: boolean;
 };
 
 const exact = (path: string, page: ComponentType<PageProps>, preload?: string[]): PageRoute => ({
@@ -63,7 +65,13 @@ export const pageRoutes: PageRoute[] = [
   exact(ENQUIRY_PATH, EnquiryPage, ENQUIRY_FORM_CODE),
   exact(PRIVACY_PATH, PrivacyPage),
   exact(TERMS_PATH, TermsPage),
-  exact(INBOX_PATH, InboxPage),
+  {
+    path: INBOX_PATH,
+    page: InboxPage,
+    // One page for the list and for each enquiry's own address (/inbox/<collection>/<id>).
+    match: (pathname) => (pathname === INBOX_PATH || pathname.startsWith(`${INBOX_PATH}/`) ? {} : null),
+    ownChrome: true,
+  },
 ];
 
 /** Trailing slashes are the same page (hosting redirects them too). */

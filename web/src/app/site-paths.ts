@@ -15,3 +15,6 @@ export const sitePaths: string[] = [
 
 /** Prerendered like the others but kept out of the sitemap (and noindex): the sales inbox. */
 export const privatePaths: string[] = [paths.INBOX_PATH];
+
+/** Pages that also answer every address below them (Hosting rewrites those to the page): the inbox's enquiry links. */
+export const pathsWithSubpaths: string[] = [paths.INBOX_PATH];

@@ -1,7 +1,8 @@
 /**
- * /inbox: the sales team's private page. Not in the navigation or the sitemap, and noindex (the
- * head here and an X-Robots-Tag header in firebase.json). Its code, its stylesheet and Firebase
- * Authentication with the full Firestore SDK load only here.
+ * /inbox and /inbox/<collection>/<id>: the sales team's private page, with its own header and none
+ * of the public site's navigation, footer or chat button (routes.ts). Not in the navigation or the
+ * sitemap, and noindex (the head here and an X-Robots-Tag header in firebase.json). Its code, its
+ * stylesheet and Firebase Authentication with the full Firestore SDK load only here.
  */
 import { usePageHead } from '../../features/seo/page-head';
 import { site } from '../../content/site';
@@ -15,12 +16,5 @@ export default function InboxPage() {
     path: INBOX_PATH,
     noindex: true,
   });
-  return (
-    <section className="section">
-      <div className="container">
-        <h1 className="inbox__title">Sales inbox</h1>
-        <Island name="inbox" wake="load" />
-      </div>
-    </section>
-  );
+  return <Island name="inbox" wake="load" />;
 }

@@ -1,44 +1,78 @@
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
-import { HELD_REASON_TEXT } from '@contract/delivery';
-import { asDate } from '@contract/india-time';
 import {
   FOLLOW_UP_NOTE_MAX_LENGTH,
   FOLLOW_UP_STATUSES,
   isFollowUpStatus,
   type FollowUpStatus,
 } from '@contract/follow-up';
+import type { PrivacyCallRequest, PrivacyCallResult } from '@contract/privacy';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { FollowUpConflict } from '../../lib/firebase-inbox';
 import { site } from '../../content/site';
+import { FollowUpConflict } from '../../lib/firebase-inbox';
+import { BuyerData } from './buyer-data';
+import { BuyerEnquiries } from './buyer-enquiries';
+import { CorrectionSection } from './correction-form';
+import { DeliverySection } from './delivery-section';
 import {
   contactLinks,
-  deliveryRecord,
-  deliveryState,
   followUpFromRecord,
   followUpOf,
   FORM_LABELS,
-  formatReceived,
   type FollowUpView,
   type InboxEnquiry,
 } from './inbox-model';
-import { StateBadge } from './state-badge';
+import { responseTo } from './response-view';
+import { When } from './when';
+import { formatFullDate } from './when-text';
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
-type Props = {
-  enquiry: InboxEnquiry;
-  onClose: () => void;
-  /** Saves over `basedOnVersion`; rejects with FollowUpConflict when a colleague saved first. */
-  onSaveFollowUp: (
+/** What a visitor sent that the detail shows as fields: the date and time from their device are left to the CSV. */
+const DEVICE_CLOCK_FIELDS = new Set(['date', 'time']);
+
+/** An address that may break only after its @ or before a dot, never inside a word. */
+function Address({ email }: { email: string }) {
+  const parts = email.split(/(?=\.)|(?<=@)/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** Everything the detail can ask for, bound to its enquiry by the inbox. */
+export type DetailActions = {
+  /** Saves over `basedOnVersion`; resolves with the version saved, rejects with FollowUpConflict. */
+  saveFollowUp: (
     followUp: { status: FollowUpStatus; note: string },
     basedOnVersion: number,
-  ) => Promise<void>;
+  ) => Promise<number>;
+  /** A tap on call, WhatsApp or email: the first contact, if none is recorded; resolves with the version stored. */
+  recordFirstContact: () => Promise<number>;
+  saveCorrection: (changes: Record<string, string>, basedOnVersion: number) => Promise<number>;
   /** Resolves with when it was sent; rejects with the reason it was not. */
-  onResend: () => Promise<Date>;
+  resend: () => Promise<Date>;
+  findBuyerEnquiries: () => Promise<InboxEnquiry[]>;
+  /** Only for owner accounts. */
+  askPrivacy: ((request: PrivacyCallRequest) => Promise<PrivacyCallResult>) | null;
 };
 
-export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Props) {
+type Props = {
+  enquiry: InboxEnquiry;
+  now: Date;
+  actions: DetailActions;
+  onClose: () => void;
+  /** Opens another enquiry (the buyer's others, the first of a duplicate), by `collection/id`. */
+  onOpen: (path: string) => void;
+};
+
+export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const followUp = followUpOf(enquiry);
@@ -63,27 +97,28 @@ export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Pr
       setBasedOn(storedVersion);
     }
   }
-  const [resending, setResending] = useState(false);
-  const [resendMessage, setResendMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  // Opened (the list keys this component by enquiry): the reader's focus goes to its heading.
+  // Opened (the inbox keys this component by enquiry): the reader's focus goes to its heading.
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
-  const record = deliveryRecord(enquiry);
-  const state = deliveryState(enquiry);
+  /** One of this account's own saves that left status and note as they were: the form builds on it. */
+  const followOwnSave = (version: number) =>
+    setBasedOn((current) => (current === version - 1 ? version : current));
+
   const links = contactLinks(enquiry, site.companyName);
   const name = text(enquiry.data.name) || 'Enquiry';
   const noteTooLong = note.length > FOLLOW_UP_NOTE_MAX_LENGTH;
+  const response = responseTo(enquiry, now);
 
   async function save(version = basedOn) {
     if (saving || noteTooLong) return;
     setSaving(true);
     setSaveMessage(null);
     try {
-      await onSaveFollowUp({ status, note }, version);
-      setBasedOn(version + 1);
+      const saved = await actions.saveFollowUp({ status, note }, version);
+      setBasedOn(saved);
       setEdited(false);
       setConflict(null);
       setSaveMessage({ ok: true, text: 'Follow-up saved.' });
@@ -114,214 +149,230 @@ export function EnquiryDetail({ enquiry, onClose, onSaveFollowUp, onResend }: Pr
     setSaveMessage({ ok: true, text: 'Their version is kept; yours is discarded.' });
   }
 
-  async function resend() {
-    if (resending) return;
-    setResending(true);
-    setResendMessage(null);
-    try {
-      const sentAt = await onResend();
-      setResendMessage({ ok: true, text: `The sales email was sent again (${formatReceived(sentAt)}).` });
-    } catch (error) {
-      setResendMessage({ ok: false, text: error instanceof Error ? error.message : String(error) });
-    } finally {
-      setResending(false);
-    }
-  }
-
-  const deliveryRows: [string, string][] = [
-    ['State', ''],
-    ['Attempts', text(record.attempts) || '0'],
-    ['Last error', text(record.lastError) || '—'],
-  ];
-  const sentAt = asDate(record.sentAt);
-  if (sentAt) deliveryRows.push(['Sent at', formatReceived(sentAt)]);
-  const heldReason = text(record.heldReason);
-  if (heldReason)
-    deliveryRows.push([
-      'Held because',
-      HELD_REASON_TEXT[heldReason as keyof typeof HELD_REASON_TEXT] ?? heldReason,
-    ]);
-  if (text(record.digest)) deliveryRows.push(['In digest of', text(record.digest)]);
-  if (text(record.duplicateOf)) deliveryRows.push(['Duplicate of', text(record.duplicateOf)]);
-  if (text(record.resentBy)) deliveryRows.push(['Last resent by', text(record.resentBy)]);
+  /** The tap itself goes on (a call, a chat, an email); the first contact is recorded beside it. */
+  const contacted = () => {
+    if (response?.kind === 'answered') return;
+    actions.recordFirstContact().then(followOwnSave, (error: unknown) =>
+      setSaveMessage({
+        ok: false,
+        text: `The first contact was not recorded: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+  };
 
   return (
     <article className="inbox-detail" aria-labelledby={`${id}-heading`}>
-      <div className="inbox-detail__top">
-        <button type="button" className="button button--outline inbox-detail__back" onClick={onClose}>
-          Back to the list
+      <div className="inbox-detail__bar">
+        <button type="button" className="inbox-detail__back" onClick={onClose}>
+          <span aria-hidden="true">←</span> Back to the list
         </button>
       </div>
-      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="inbox-detail__title">
-        {name}
-      </h2>
-      <p className="inbox-detail__meta">
-        {FORM_LABELS[enquiry.collection]} · received {formatReceived(enquiry.receivedAt)}
-      </p>
+      <header className="inbox-detail__head">
+        <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="inbox-detail__title">
+          {name}
+        </h2>
+        <p className="inbox-detail__meta">
+          {FORM_LABELS[enquiry.collection]} · received <When at={enquiry.receivedAt} now={now} />
+        </p>
+        {response && (
+          <p
+            className={`inbox-response inbox-response--${response.kind}${
+              response.kind === 'waiting' && response.late ? ' inbox-response--late' : ''
+            }`}
+            data-response={response.kind}
+          >
+            {response.kind === 'answered'
+              ? `First contact: ${response.text}`
+              : `No contact yet: ${response.text}`}
+          </p>
+        )}
+      </header>
 
-      <ul className="inbox-actions" aria-label="Contact">
+      <ul className="inbox-actions" aria-label="Contact the buyer">
         {links.call && (
           <li>
-            <a className="button button--primary" href={links.call}>
-              Call {text(enquiry.data.phone)}
+            <a className="button button--primary" href={links.call} onClick={contacted}>
+              Call <span className="inbox-nowrap">{links.phoneDisplay}</span>
             </a>
           </li>
         )}
         {links.whatsApp && (
           <li>
-            <a className="button button--outline" href={links.whatsApp} target="_blank" rel="noreferrer">
+            <a
+              className="button button--outline"
+              href={links.whatsApp}
+              target="_blank"
+              rel="noreferrer"
+              onClick={contacted}
+            >
               WhatsApp
             </a>
           </li>
         )}
         {links.email && (
           <li>
-            <a className="button button--outline" href={links.email}>
+            <a className="button button--outline" href={links.email} onClick={contacted}>
               Reply by email
             </a>
           </li>
         )}
       </ul>
 
-      <h3 className="inbox-detail__section">What they sent</h3>
-      <dl className="inbox-fields">
-        {Object.entries(FIELDS_BY_COLLECTION[enquiry.collection]).map(([field, rule]) => (
-          <div key={field} className="inbox-fields__row">
-            <dt>{rule.label}</dt>
-            <dd className={field === 'message' ? 'inbox-fields__message' : undefined}>
-              {text(enquiry.data[field]) || '—'}
-            </dd>
-          </div>
-        ))}
-        <div className="inbox-fields__row">
-          <dt>Enquiry ID</dt>
-          <dd>{enquiry.id}</dd>
-        </div>
-      </dl>
-
-      <h3 className="inbox-detail__section">Sales email</h3>
-      <dl className="inbox-fields">
-        {deliveryRows.map(([label, value]) => (
-          <div key={label} className="inbox-fields__row">
-            <dt>{label}</dt>
-            <dd>{label === 'State' ? <StateBadge state={state} /> : value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="inbox-resend">
-        <button
-          type="button"
-          className="button button--outline"
-          onClick={() => void resend()}
-          aria-disabled={resending || undefined}
+      <section className="inbox-section" aria-labelledby={`${id}-followup`}>
+        <h3 id={`${id}-followup`} className="inbox-section__title">
+          Follow-up
+        </h3>
+        <form
+          className="inbox-followup"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void save();
+          }}
         >
-          {resending ? 'Sending…' : 'Resend email'}
-        </button>
-        <p
-          className={resendMessage && !resendMessage.ok ? 'inbox-error' : 'inbox-ok'}
-          role={resendMessage && !resendMessage.ok ? 'alert' : 'status'}
-        >
-          {resendMessage?.text}
-        </p>
-      </div>
-
-      <h3 className="inbox-detail__section">Follow-up</h3>
-      <form
-        className="inbox-followup"
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <div className="inbox-field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            value={status}
-            onChange={(event) => {
-              if (!isFollowUpStatus(event.target.value)) return;
-              setStatus(event.target.value);
-              setEdited(true);
-            }}
-          >
-            {FOLLOW_UP_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="inbox-field">
-          <label htmlFor={`${id}-note`}>Internal note</label>
-          <textarea
-            id={`${id}-note`}
-            rows={4}
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setEdited(true);
-            }}
-            aria-invalid={noteTooLong || undefined}
-            aria-describedby={`${id}-note-count`}
-          />
-          <p id={`${id}-note-count`} className={noteTooLong ? 'inbox-error' : 'inbox-hint'}>
-            {note.length} of {FOLLOW_UP_NOTE_MAX_LENGTH} characters
-            {noteTooLong ? ': shorten the note to save it.' : ''}
+          <div className="inbox-field inbox-followup__status">
+            <label htmlFor={`${id}-status`}>Status</label>
+            <select
+              id={`${id}-status`}
+              value={status}
+              onChange={(event) => {
+                if (!isFollowUpStatus(event.target.value)) return;
+                setStatus(event.target.value);
+                setEdited(true);
+              }}
+            >
+              {FOLLOW_UP_STATUSES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="inbox-field inbox-followup__note">
+            <label htmlFor={`${id}-note`}>Internal note</label>
+            <textarea
+              id={`${id}-note`}
+              rows={3}
+              value={note}
+              onChange={(event) => {
+                setNote(event.target.value);
+                setEdited(true);
+              }}
+              aria-invalid={noteTooLong || undefined}
+              aria-describedby={`${id}-note-count`}
+            />
+            <p id={`${id}-note-count`} className={noteTooLong ? 'inbox-error' : 'inbox-hint'}>
+              {note.length} of {FOLLOW_UP_NOTE_MAX_LENGTH} characters
+              {noteTooLong ? ': shorten the note to save it.' : ''}
+            </p>
+          </div>
+          <div className="inbox-followup__save">
+            <button
+              type="submit"
+              className="button button--primary"
+              aria-disabled={saving || noteTooLong || undefined}
+            >
+              {saving ? 'Saving…' : 'Save follow-up'}
+            </button>
+            <p className="inbox-hint">
+              {followUp.updatedAt ? (
+                <>
+                  Last changed by{' '}
+                  <span className="inbox-nowrap">{followUp.updatedByEmail ?? 'a sales account'}</span> on{' '}
+                  {formatFullDate(followUp.updatedAt)}.
+                </>
+              ) : (
+                'Not followed up yet.'
+              )}
+            </p>
+          </div>
+          <p className={saveMessage && !saveMessage.ok ? 'inbox-error' : 'inbox-ok'} role="status">
+            {saveMessage?.text}
           </p>
-        </div>
-        <p className="inbox-hint">
-          {followUp.updatedAt
-            ? `Last changed by ${followUp.updatedByEmail ?? 'a sales account'} on ${formatReceived(followUp.updatedAt)}.`
-            : 'Not followed up yet.'}
-        </p>
-        <button
-          type="submit"
-          className="button button--primary"
-          aria-disabled={saving || noteTooLong || undefined}
-        >
-          {saving ? 'Saving…' : 'Save follow-up'}
-        </button>
-        <p className={saveMessage && !saveMessage.ok ? 'inbox-error' : 'inbox-ok'} role="status">
-          {saveMessage?.text}
-        </p>
-        {conflict && (
-          <section className="inbox-conflict" aria-labelledby={`${id}-conflict`}>
-            <h4 id={`${id}-conflict`}>Two versions of this follow-up</h4>
-            <dl className="inbox-fields">
-              <div className="inbox-fields__row">
-                <dt>
-                  Theirs ({conflict.updatedByEmail ?? 'a sales account'}
-                  {conflict.updatedAt ? `, ${formatReceived(conflict.updatedAt)}` : ''})
-                </dt>
-                <dd>
-                  {conflict.status}
-                  {conflict.note ? ` · ${conflict.note}` : ''}
+          {conflict && (
+            <section className="inbox-conflict" aria-labelledby={`${id}-conflict`}>
+              <h4 id={`${id}-conflict`}>Two versions of this follow-up</h4>
+              <dl className="inbox-fields">
+                <div className="inbox-fields__row">
+                  <dt>
+                    Theirs ({conflict.updatedByEmail ?? 'a sales account'}
+                    {conflict.updatedAt ? `, ${formatFullDate(conflict.updatedAt)}` : ''})
+                  </dt>
+                  <dd>
+                    {conflict.status}
+                    {conflict.note ? ` · ${conflict.note}` : ''}
+                  </dd>
+                </div>
+                <div className="inbox-fields__row">
+                  <dt>Yours</dt>
+                  <dd>
+                    {status}
+                    {note ? ` · ${note}` : ''}
+                  </dd>
+                </div>
+              </dl>
+              <div className="inbox-buttons">
+                <button type="button" className="button button--outline" onClick={() => keepTheirs(conflict)}>
+                  Keep theirs
+                </button>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => void save(conflict.version)}
+                  aria-disabled={saving || noteTooLong || undefined}
+                >
+                  Save mine over theirs
+                </button>
+              </div>
+            </section>
+          )}
+        </form>
+      </section>
+
+      <section className="inbox-section" aria-labelledby={`${id}-sent`}>
+        <h3 id={`${id}-sent`} className="inbox-section__title">
+          What they sent
+        </h3>
+        <dl className="inbox-fields">
+          {Object.entries(FIELDS_BY_COLLECTION[enquiry.collection])
+            .filter(([field]) => !DEVICE_CLOCK_FIELDS.has(field))
+            .map(([field, rule]) => (
+              <div key={field} className="inbox-fields__row">
+                <dt>{rule.label}</dt>
+                <dd className={field === 'message' ? 'inbox-fields__message' : `inbox-fields__${field}`}>
+                  {field === 'email' ? (
+                    <Address email={text(enquiry.data.email)} />
+                  ) : (
+                    text(enquiry.data[field]) || '—'
+                  )}
                 </dd>
               </div>
-              <div className="inbox-fields__row">
-                <dt>Yours</dt>
-                <dd>
-                  {status}
-                  {note ? ` · ${note}` : ''}
-                </dd>
-              </div>
-            </dl>
-            <div className="inbox-conflict__actions">
-              <button type="button" className="button button--outline" onClick={() => keepTheirs(conflict)}>
-                Keep theirs
-              </button>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => void save(conflict.version)}
-                aria-disabled={saving || noteTooLong || undefined}
-              >
-                Save mine over theirs
-              </button>
-            </div>
-          </section>
-        )}
-      </form>
+            ))}
+          <div className="inbox-fields__row">
+            <dt>Enquiry ID</dt>
+            <dd className="inbox-fields__id">{enquiry.id}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <BuyerEnquiries
+        enquiry={enquiry}
+        now={now}
+        onFind={actions.findBuyerEnquiries}
+        onOpen={(other) => onOpen(`${other.collection}/${other.id}`)}
+      />
+
+      <DeliverySection enquiry={enquiry} now={now} onResend={actions.resend} onOpenOriginal={onOpen} />
+
+      <CorrectionSection
+        enquiry={enquiry}
+        onCorrect={async (changes, basedOnVersion) => {
+          const version = await actions.saveCorrection(changes, basedOnVersion);
+          followOwnSave(version);
+          return version;
+        }}
+      />
+
+      {actions.askPrivacy && <BuyerData data={enquiry.data} onAsk={actions.askPrivacy} />}
     </article>
   );
 }

@@ -1,147 +1,82 @@
-import { useId } from 'react';
+import { gistOf } from './enquiry-gist';
 import {
   deliveryState,
   enquiryKey,
   followUpOf,
   FORM_LABELS,
-  formatReceived,
-  KIND_OPTIONS,
   needsAttention,
-  SHOWN_STATES,
-  STATE_TEXT,
   type InboxEnquiry,
-  type InboxFilter,
 } from './inbox-model';
+import { responseTo } from './response-view';
 import { StateBadge } from './state-badge';
+import { When } from './when';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function InboxFilters({
-  filter,
-  onChange,
-}: {
-  filter: InboxFilter;
-  onChange: (filter: InboxFilter) => void;
-}) {
-  const id = useId();
-  const set = <K extends keyof InboxFilter>(key: K, value: InboxFilter[K]) =>
-    onChange({ ...filter, [key]: value });
-  return (
-    <form
-      className="inbox-filters"
-      role="search"
-      aria-label="Filter enquiries"
-      onSubmit={(e) => e.preventDefault()}
-    >
-      <div className="inbox-field inbox-filters__search">
-        <label htmlFor={`${id}-search`}>Search name, email, phone or city</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={filter.search}
-          onChange={(event) => set('search', event.target.value)}
-        />
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-form`}>Form</label>
-        <select
-          id={`${id}-form`}
-          value={filter.form}
-          onChange={(event) => set('form', event.target.value as InboxFilter['form'])}
-        >
-          <option value="">Both forms</option>
-          <option value="full">Full form</option>
-          <option value="popup">Popup</option>
-        </select>
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filter.from}
-          onChange={(event) => set('from', event.target.value)}
-        />
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filter.to}
-          onChange={(event) => set('to', event.target.value)}
-        />
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-kind`}>Order or business type</label>
-        <select id={`${id}-kind`} value={filter.kind} onChange={(event) => set('kind', event.target.value)}>
-          <option value="">Any</option>
-          {KIND_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-state`}>Email state</label>
-        <select
-          id={`${id}-state`}
-          value={filter.state}
-          onChange={(event) => set('state', event.target.value as InboxFilter['state'])}
-        >
-          <option value="">Any</option>
-          {SHOWN_STATES.map((state) => (
-            <option key={state} value={state}>
-              {STATE_TEXT[state]} ({state})
-            </option>
-          ))}
-        </select>
-      </div>
-    </form>
-  );
-}
-
+/**
+ * One line per fact a salesperson scans for: who and when, what they asked, what it is about, and
+ * where it stands (follow-up, a delivery problem, a buyer who wrote before, a lead left waiting).
+ * The whole card opens the enquiry; its button names it.
+ */
 export function EnquiryList({
   enquiries,
   openKey,
+  now,
+  buyerGroups,
   onOpen,
 }: {
   enquiries: InboxEnquiry[];
   openKey: string | null;
+  now: Date;
+  /** For each card, every enquiry of its buyer among those loaded (itself included). */
+  buyerGroups: Map<string, string[]>;
   onOpen: (enquiry: InboxEnquiry) => void;
 }) {
   return (
     <ul className="inbox-list">
       {enquiries.map((enquiry) => {
         const key = enquiryKey(enquiry);
-        const kind = text(enquiry.data.ordertype) || text(enquiry.data.business);
+        const gist = gistOf(enquiry.collection, enquiry.data);
+        const status = followUpOf(enquiry).status;
+        const response = responseTo(enquiry, now);
+        const sameBuyer = buyerGroups.get(key)?.length ?? 1;
         return (
           <li
             key={key}
-            className={`inbox-item${needsAttention(enquiry) ? ' inbox-item--attention' : ''}${
-              key === openKey ? ' inbox-item--open' : ''
+            className={`inbox-card${needsAttention(enquiry) ? ' inbox-card--attention' : ''}${
+              key === openKey ? ' inbox-card--open' : ''
             }`}
             data-enquiry={key}
           >
             <button
               type="button"
-              className="inbox-item__open"
+              className="inbox-card__open"
               aria-current={key === openKey ? 'true' : undefined}
               onClick={() => onOpen(enquiry)}
             >
-              <span className="inbox-item__name">{text(enquiry.data.name) || '(no name)'}</span>
-              <span className="inbox-item__line">
-                {FORM_LABELS[enquiry.collection]} · {kind || '—'} · {text(enquiry.data.city) || '—'}
+              <span className="inbox-card__top">
+                <span className="inbox-card__name">{text(enquiry.data.name) || '(no name)'}</span>
+                <When at={enquiry.receivedAt} now={now} />
               </span>
-              <span className="inbox-item__line">
-                {text(enquiry.data.email)} · {text(enquiry.data.phone)}
+              {gist.line && <span className="inbox-card__line">{gist.line}</span>}
+              <span className="inbox-card__meta">
+                {FORM_LABELS[enquiry.collection]}
+                {gist.tag ? ` · ${gist.tag}` : ''}
               </span>
-              <span className="inbox-item__line inbox-item__time">{formatReceived(enquiry.receivedAt)}</span>
             </button>
-            <span className="inbox-item__tags">
-              <StateBadge state={deliveryState(enquiry)} />
-              <span className="inbox-followup-tag">{followUpOf(enquiry).status}</span>
+            <span className="inbox-card__tags">
+              <span className={`inbox-status inbox-status--${status.toLowerCase()}`} data-status={status}>
+                {status}
+              </span>
+              {needsAttention(enquiry) && <StateBadge state={deliveryState(enquiry)} />}
+              {response?.kind === 'waiting' && response.late && (
+                <span className="inbox-tag inbox-tag--late">{response.text}</span>
+              )}
+              {sameBuyer > 1 && (
+                <span className="inbox-tag inbox-tag--buyer" data-buyer-enquiries={sameBuyer}>
+                  {sameBuyer} from this buyer
+                </span>
+              )}
             </span>
           </li>
         );

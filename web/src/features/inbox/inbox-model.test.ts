@@ -33,15 +33,15 @@ describe('the filter in the address', () => {
       kind: 'I am a Distributor',
       state: 'HELD' as const,
       search: 'Kumar & Sons',
+      view: 'waiting' as const,
     };
-    const query = writeFilter(filter, `${POPUP_ENQUIRY_COLLECTION}/abc`);
+    const query = writeFilter(filter);
     expect(readFilter(query)).toEqual(filter);
-    expect(new URLSearchParams(query).get('open')).toBe(`${POPUP_ENQUIRY_COLLECTION}/abc`);
   });
 
   it('drops values it does not know instead of filtering on them', () => {
     expect(readFilter('?form=fax&state=LOST&from=yesterday&kind=Spy')).toEqual(EMPTY_FILTER);
-    expect(writeFilter(EMPTY_FILTER, null)).toBe('');
+    expect(writeFilter(EMPTY_FILTER)).toBe('');
   });
 
   it('reads both collections unless a form is chosen, and the "to" day whole', () => {

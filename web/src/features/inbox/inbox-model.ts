@@ -14,14 +14,16 @@ import {
 import {
   DEFAULT_FOLLOW_UP_STATUS,
   FOLLOW_UP_FIELD,
+  followUpHistory,
   followUpVersion,
   isFollowUpStatus,
   type FollowUpStatus,
 } from '@contract/follow-up';
 import { mailtoHref, phoneLinks } from '@contract/contact-links';
-import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery';
+import { DELIVERY_STATES, deliveryRecordOf, type DeliveryState } from '@contract/delivery';
 import { FORM_NAMES } from '@contract/enquiry-columns';
-import { asDate, shiftedToIndia, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
+import { asDate, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
+import { formatDayMonth } from './when-text';
 
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
@@ -49,14 +51,17 @@ export const SHOWN_STATES: readonly DeliveryState[] = DELIVERY_STATES;
 export const ATTENTION_STATES: readonly DeliveryState[] = ['FAILED', 'HELD', 'DUPLICATE'];
 
 export const STATE_TEXT: Record<DeliveryState, string> = {
-  PENDING: 'Waiting to send',
-  SENDING: 'Sending',
+  PENDING: 'Email waiting',
+  SENDING: 'Emailing',
   SENT: 'Emailed',
   FAILED: 'Email failed',
-  HELD: 'Held back',
-  DIGESTED: 'In a digest',
+  HELD: 'Held for digest',
+  DIGESTED: 'Sent in digest',
   DUPLICATE: 'Duplicate',
 };
+
+/** The newest enquiries, or those still waiting for a first contact after an hour, oldest first. */
+export type InboxView = '' | 'waiting';
 
 export type InboxFilter = {
   form: FormFilter;
@@ -66,9 +71,23 @@ export type InboxFilter = {
   kind: string;
   state: DeliveryState | '';
   search: string;
+  view: InboxView;
 };
 
-export const EMPTY_FILTER: InboxFilter = { form: '', from: '', to: '', kind: '', state: '', search: '' };
+export const EMPTY_FILTER: InboxFilter = {
+  form: '',
+  from: '',
+  to: '',
+  kind: '',
+  state: '',
+  search: '',
+  view: '',
+};
+
+/** How many of the filter's choices narrow the list (the search has its own field). */
+export function filtersInUse(filter: InboxFilter): number {
+  return (['form', 'from', 'to', 'kind', 'state'] as const).filter((key) => filter[key]).length;
+}
 
 const FILTER_KEYS = Object.keys(EMPTY_FILTER) as (keyof InboxFilter)[];
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,17 +108,17 @@ export function readFilter(search: string): InboxFilter {
     kind: KIND_OPTIONS.some((option) => option.value === kind) ? kind : '',
     state: (DELIVERY_STATES as readonly string[]).includes(state) ? (state as DeliveryState) : '',
     search: params.get('q') ?? '',
+    view: text('view') === 'waiting' ? 'waiting' : '',
   };
 }
 
-/** The query string for a filter and the open enquiry, without empty values. */
-export function writeFilter(filter: InboxFilter, open: string | null): string {
+/** The query string for a filter, without empty values. */
+export function writeFilter(filter: InboxFilter): string {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = filter[key];
     if (value) params.set(key === 'search' ? 'q' : key, value);
   }
-  if (open) params.set('open', open);
   const query = params.toString();
   return query ? `?${query}` : '';
 }
@@ -133,18 +152,25 @@ export const enquiryKey = (enquiry: { collection: string; id: string }) =>
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function deliveryRecord(enquiry: InboxEnquiry): Record<string, unknown> {
-  const record = enquiry.data.notification;
-  return record && typeof record === 'object' ? (record as Record<string, unknown>) : {};
+  return deliveryRecordOf(enquiry.data);
+}
+
+/** The recorded state, or null before the functions have recorded one (it has just arrived). */
+export function recordedState(enquiry: InboxEnquiry): DeliveryState | null {
+  const state = deliveryRecord(enquiry).state;
+  return (DELIVERY_STATES as readonly unknown[]).includes(state) ? (state as DeliveryState) : null;
 }
 
 export function deliveryState(enquiry: InboxEnquiry): DeliveryState {
-  const state = deliveryRecord(enquiry).state;
-  return (DELIVERY_STATES as readonly unknown[]).includes(state) ? (state as DeliveryState) : 'PENDING';
+  return recordedState(enquiry) ?? 'PENDING';
 }
 
 export function needsAttention(enquiry: InboxEnquiry): boolean {
   return ATTENTION_STATES.includes(deliveryState(enquiry));
 }
+
+/** One correction of the buyer's details, as the follow-up's history records it. */
+export type CorrectionView = { fields: string[]; byEmail: string; at: Date | null };
 
 export type FollowUpView = {
   status: FollowUpStatus;
@@ -153,17 +179,30 @@ export type FollowUpView = {
   updatedAt: Date | null;
   /** The version a save replaces (0 before the first save): see contract/follow-up.ts. */
   version: number;
+  /** Corrections of the buyer's details, oldest first. */
+  corrections: CorrectionView[];
 };
 
 /** The stored follow-up map as the inbox shows it; anything missing reads as not followed up. */
 export function followUpFromRecord(raw: unknown): FollowUpView {
   const record = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const history = followUpHistory(record);
   return {
     status: isFollowUpStatus(record.status) ? record.status : DEFAULT_FOLLOW_UP_STATUS,
     note: text(record.note),
     updatedByEmail: text(record.updatedByEmail) || null,
     updatedAt: asDate(record.updatedAt),
     version: followUpVersion({ [FOLLOW_UP_FIELD]: record }),
+    corrections: Object.keys(history)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((key) => {
+        const entry = (history[key] ?? {}) as Record<string, unknown>;
+        return {
+          fields: Array.isArray(entry.corrected) ? entry.corrected.map(String) : [],
+          byEmail: text(entry.byEmail) || 'a sales account',
+          at: asDate(entry.at),
+        };
+      }),
   };
 }
 
@@ -244,28 +283,13 @@ export function mergeNewest(lists: InboxEnquiry[][], count: number): InboxEnquir
 
 export type ChartWeek = { start: Date; end: Date; label: string };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** The last `weeks` weeks (Monday to Sunday, India time), oldest first, the current one last. */
 export function chartWeeks(now: Date, weeks = CHART_WEEKS): ChartWeek[] {
   const monday = startOfIndiaWeek(now).getTime();
   return Array.from({ length: weeks }, (_, index) => {
     const start = new Date(monday - (weeks - 1 - index) * WEEK_MS);
-    const shown = shiftedToIndia(start);
-    return {
-      start,
-      end: new Date(start.getTime() + WEEK_MS),
-      label: `${shown.getUTCDate()} ${MONTHS[shown.getUTCMonth()] ?? ''}`,
-    };
+    return { start, end: new Date(start.getTime() + WEEK_MS), label: formatDayMonth(start) };
   });
-}
-
-/** `22 Nov 2026, 14:05` in India time, as the sales team reads it. */
-export function formatReceived(at: Date | null): string {
-  if (!at) return 'just now';
-  const local = shiftedToIndia(at);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()] ?? ''} ${local.getUTCFullYear()}, ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
 
 /** Call, WhatsApp (with a greeting) and email (with a subject and the greeting) for one enquiry. */
@@ -276,6 +300,7 @@ export function contactLinks(enquiry: InboxEnquiry, companyName: string) {
   const phone = phoneLinks(text(enquiry.data.phone), greeting);
   return {
     call: phone?.tel ?? null,
+    phoneDisplay: phone?.display ?? null,
     whatsApp: phone?.whatsapp ?? null,
     email: email
       ? mailtoHref(email, { subject: `Your enquiry to ${companyName}`, body: `${greeting}\n\n` })

@@ -1,0 +1,30 @@
+/**
+ * What a card says about an enquiry at a glance: the first line of the buyer's message (which is
+ * where buyers name the product they want; the popup has no message: its business type instead),
+ * and the order type.
+ */
+import { ENQUIRY_COLLECTION } from '@contract/enquiry';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The first line of the message with something on it. */
+export function firstLine(message: string): string {
+  return (
+    message
+      .split(/\r\n|\r|\n|\u2028|\u2029/)
+      .map((line) => line.trim())
+      .find(Boolean) ?? ''
+  );
+}
+
+export type Gist = {
+  /** The message's first line, or for the popup its business type. */
+  line: string;
+  /** The order type (full form). */
+  tag: string | null;
+};
+
+export function gistOf(collection: string, data: Record<string, unknown>): Gist {
+  if (collection !== ENQUIRY_COLLECTION) return { line: text(data.business), tag: null };
+  return { line: firstLine(text(data.message)), tag: text(data.ordertype) || null };
+}

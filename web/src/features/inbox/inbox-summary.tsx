@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { WeekFigures } from './response-view';
+import { WeeklyChart, type WeeklyCounts } from './weekly-chart';
+
+/**
+ * How fast leads are answered and how many arrive, folded into one line until it is opened: the
+ * list comes first. The line itself says the figure that matters most this week.
+ */
+export function InboxSummary({
+  figures,
+  chart,
+  onOpen,
+}: {
+  figures: WeekFigures[] | null;
+  chart: WeeklyCounts | null;
+  /** Called when the summary is opened (its chart loads then). */
+  onOpen: () => void;
+}) {
+  const thisWeek = figures?.[0];
+  return (
+    <details
+      className="inbox-summary"
+      onToggle={(event) => {
+        if ((event.currentTarget as HTMLDetailsElement).open) onOpen();
+      }}
+    >
+      <summary className="inbox-summary__toggle">
+        <span className="inbox-summary__title">Response times and weekly enquiries</span>
+        <span className="inbox-summary__teaser">
+          {thisWeek
+            ? `This week: ${thisWeek.answered} answered, median ${thisWeek.median}`
+            : 'Loading the figures…'}
+        </span>
+      </summary>
+      <div className="inbox-summary__body">
+        {figures && (
+          <table className="inbox-figures">
+            <caption className="inbox-figures__caption">
+              Time to first contact (a call, WhatsApp or email from here, or a status past New)
+            </caption>
+            <thead>
+              <tr>
+                <td />
+                {figures.map((week) => (
+                  <th key={week.label} scope="col">
+                    {week.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ['Answered', (week) => String(week.answered)],
+                  ['Median', (week) => week.median],
+                  ['90% of them', (week) => week.p90],
+                  [
+                    'Waited over 1 h',
+                    (week) => (
+                      <>
+                        {week.answeredLate + week.stillWaiting}
+                        {week.stillWaiting > 0 && (
+                          <span className="inbox-figures__note"> ({week.stillWaiting} still waiting)</span>
+                        )}
+                      </>
+                    ),
+                  ],
+                ] as [string, (week: WeekFigures) => ReactNode][]
+              ).map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  {figures.map((week) => (
+                    <td key={week.label}>{value(week)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {chart ? <WeeklyChart data={chart} /> : <p className="inbox-hint">Loading the weekly chart…</p>}
+      </div>
+    </details>
+  );
+}
