@@ -294,9 +294,8 @@ async function main() {
 
   const hosting = startEmulators('hosting');
   // Every run is a first visit in a browser of its own: Lighthouse clears the HTTP cache between
-  // runs but keeps localStorage, where a page notes the body font it has cached (web/src/styles/
-  // fonts.css), so a shared browser would measure a visitor whose cache was cleared and whose site
-  // data was not.
+  // runs but keeps other site data, so a shared browser would measure a visitor whose cache was
+  // cleared and whose site data was not.
   const firstVisit = async (url: string, firebase: Set<string>) => {
     const browser = await launch({ chromePath: chrome, chromeFlags: CHROMIUM_ARGS });
     try {
