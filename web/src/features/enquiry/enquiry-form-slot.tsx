@@ -11,9 +11,9 @@
  * afresh, where the draft brings it back.
  */
 import { memo, Suspense, use, useEffect, useRef, useState } from 'react';
+import { EmailLink, PhoneLink } from '../../components/contact-links';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { RecoveryNotice } from '../../components/recovery-notice';
-import { site } from '../../content/site';
 import { loadCode } from '../../lib/code-loading';
 import type { EnquiryFormProps } from './enquiry-form';
 import { draftKeyFor, readDraft, writeDraft } from './form-draft';
@@ -86,9 +86,8 @@ function FormRecovery({ error }: { error: unknown }) {
   return (
     <RecoveryNotice error={error} title="The enquiry form could not be loaded" headingLevel={3}>
       <p>
-        Reload the page to try again; what you typed is kept. You can also call us on{' '}
-        <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a> or write to{' '}
-        <a href={`mailto:${site.email}`}>{site.email}</a>.
+        Reload the page to try again; what you typed is kept. You can also call us on <PhoneLink /> or write
+        to <EmailLink />.
       </p>
     </RecoveryNotice>
   );
