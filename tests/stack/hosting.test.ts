@@ -108,8 +108,9 @@ describe('every route is served as complete HTML before any script runs', () => 
       expect(h1).toBe(product.productName);
       expect(text).toContain(category.categoryTitle);
       for (const faq of detailsOf(product.slug).productFaqs) expect(text).toContain(faq.question);
+      // The spec's words, set with the curly apostrophes the rest of the site uses.
       expect(text).toContain(
-        "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!",
+        'Looking to order in bulk or need a custom solution? Let’s talk – we’re just a message away!',
       );
       expect(canonical).toBe(`${site.siteUrl}/products/description/${product.slug}`);
     },

@@ -21,7 +21,7 @@ export const site = {
   whatsapp: {
     /** International number without + or spaces, as wa.me expects. PLACEHOLDER */
     number: '919876543210',
-    message: "Hello! I'd like to know more about your human hair extensions.",
+    message: 'Hello! I’d like to know more about your human hair extensions.',
   },
   address: {
     streetAddress: 'Avinashi Road', // PLACEHOLDER

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Picture, imageUrl } from '../../components/picture';
 import { productPageMeta } from '../../content/pages';
+import { productPageCopy } from '../../content/product-page';
 import { detailsOf } from '../../content/product-details';
 import {
   defaultEntry,
@@ -20,9 +21,6 @@ import { breadcrumbJsonLd, faqPageJsonLd, productJsonLd } from '../../features/s
 import { ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH, productPath, type PageProps } from '../../config/paths';
 import { NotFoundPage } from './not-found-page';
 import './product-description-page.css';
-
-export const BULK_ORDER_LINE =
-  "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!";
 
 export default function ProductDescriptionPage({ params }: PageProps) {
   const [, navigate] = useLocation();
@@ -118,6 +116,8 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
                 <p className="eyebrow description__category">{category.categoryTitle}</p>
                 <h1 id="product-title">{product.productName}</h1>
               </div>
+              {/* On a laptop the picture is as tall as the name, facts and description beside it
+                  (never shorter than its own shape), so neither column runs on empty. */}
               <Picture
                 image={product.productImage}
                 alt={product.productImageAlt}
@@ -133,10 +133,10 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
                 <h2 id="product-faq-title">Frequently Asked Questions</h2>
                 <FaqList key={product.slug} items={productFaqs} />
               </section>
-              <div className="description__cta">
-                <p>{BULK_ORDER_LINE}</p>
+              <div className="cta-card description__cta">
+                <p>{productPageCopy.bulkOrderLine}</p>
                 <Link href={ENQUIRY_PATH} className="button button--gold">
-                  Contact Us Now
+                  {productPageCopy.callToAction}
                 </Link>
               </div>
             </div>
