@@ -343,9 +343,8 @@ async function main() {
     }
 
     // Every run is a first visit in a browser of its own: Lighthouse clears the HTTP cache between
-    // runs but keeps localStorage, where a page notes the body font it has cached (web/src/styles/
-    // fonts.css), so a shared browser would measure a visitor whose cache was cleared and whose
-    // site data was not.
+    // runs but keeps other site data, so a shared browser would measure a visitor whose cache was
+    // cleared and whose site data was not.
     // A run Lighthouse cannot record (it asks to be run again, e.g. NO_NAVSTART) is run once more;
     // if that fails too, the run counts as unmeasured and the median is of the others.
     const firstVisit = async (url: string, site: Site): Promise<RouteMetrics> => {

@@ -1,7 +1,8 @@
 /**
- * Subsets the self-hosted fonts to the characters the site actually uses (every character in
- * web/src plus printable ASCII) and pins the display face to the one weight it is set in, so the
- * two preloaded files are as small as they can be. Writes web/src/assets/generated/fonts/.
+ * Subsets the self-hosted font, the headings' display face (the body uses a local face:
+ * web/src/styles/fonts.css), to the characters the site actually uses (every character in web/src
+ * plus printable ASCII) and pins it to the one weight it is set in, so the file is as small as it
+ * can be. Writes web/src/assets/generated/fonts/.
  * Incremental: does nothing when the outputs are newer than the sources.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -22,11 +23,6 @@ const FONTS = [
     out: 'display.woff2',
     source: '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2',
     axes: { wght: DISPLAY_WEIGHT },
-  },
-  {
-    out: 'body.woff2',
-    source: '@fontsource-variable/manrope/files/manrope-latin-wght-normal.woff2',
-    axes: { wght: { min: 400, max: 700 } },
   },
 ];
 

@@ -13,7 +13,6 @@ import { pathToFileURL } from 'node:url';
 import { build, minifySync } from 'vite';
 import { ROOT } from './lib/project.ts';
 import { format, resolveConfig } from 'prettier';
-import { BODY_FONT_KEY } from '../web/src/app/boot/boot-page.ts';
 import {
   firstScreenOf,
   heroPreload,
@@ -103,18 +102,6 @@ function pageModules(manifest: Manifest, html: string, preload: string[]): strin
   };
   return chunkFiles(manifest, ['index.html', ...runtimeKeys, ...atLoad.map(keyOf), ...preload]);
 }
-
-/**
- * First in <head>: when the body font is already in this browser's cache (the boot script of an
- * earlier page view fetched it), <html data-body-font> turns it on before the first paint, so it
- * paints at once and never swaps. On a first view the body text stays in its metric-matched
- * fallback: the font never downloads before the first screen is painted, and nothing reflows.
- */
-const fontFlagScript = (font: string) =>
-  minified(
-    'font-flag.js',
-    `try { if (localStorage.getItem('${BODY_FONT_KEY}') === ${JSON.stringify(font)}) document.documentElement.setAttribute('data-body-font', ''); } catch (error) {}`,
-  );
 
 /** Vite's template without its own module script and preloads: the boot script loads those. */
 function pageTemplate(): string {
@@ -228,32 +215,21 @@ async function main() {
     pruneSource: false,
     compress: true,
     logLevel: 'warn',
-    // No element carries data-body-font when the page is rendered; the font flag sets it.
-    allowRules: [/^:root\[data-body-font\]$/],
   });
-  // Font faces: a face that may swap (font-display: swap) comes with the full stylesheet, after
-  // the first screen is painted, so its download cannot delay it. The local fallbacks come inline,
-  // and so does the body face (optional): it is only used on pages that turn it on, when it is
-  // already cached (fontFlagScript), so it needs no preload and never downloads before the paint.
+  // Font faces: the web font (the headings' display face, font-display: swap) comes with the full
+  // stylesheet, after the first screen is painted, so its download cannot delay it. The local
+  // faces come inline: the body's, and the display face's metric-matched fallback.
   const faces = readFileSync(join(SITE_DIR, stylesheet), 'utf8').match(/@font-face\{[^}]*\}/g) ?? [];
-  const inlineFaces = faces.filter(
-    (face) => !face.includes('url(') || face.includes('font-display:optional'),
-  );
-  const fontFaces = inlineFaces.join('');
-  const [bodyFont, ...others] = inlineFaces.flatMap((face) => face.match(/\/assets\/[^)"]+\.woff2/g) ?? []);
-  if (!bodyFont || others.length)
-    throw new Error('Expected exactly one optional web font face (the body face).');
-  const fontFlag = fontFlagScript(bodyFont);
+  const fontFaces = faces.filter((face) => !face.includes('url(')).join('');
+  if (!fontFaces) throw new Error('The stylesheet has no local font faces to inline.');
 
   /** Writes the page; returns the CSP hash of its inline <style>. */
   async function writePage(path: string, file: string): Promise<string> {
     const { html, head } = await server.renderPage(path);
     const modules = pageModules(manifest, html, server.matchPage(path)?.route.preload ?? []);
-    const headHtml = [`<script>${fontFlag}</script>`, heroPreload(html), server.renderPageHead(head)]
-      .filter(Boolean)
-      .join('\n    ');
+    const headHtml = [heroPreload(html), server.renderPageHead(head)].filter(Boolean).join('\n    ');
     // Last in <body>, so it runs once the page is parsed, like a deferred script, without a request.
-    const bootHtml = `<script data-style="${stylesheet}" data-font="${bodyFont}" data-modules="${modules.join(' ')}">${boot}</script>`;
+    const bootHtml = `<script data-style="${stylesheet}" data-modules="${modules.join(' ')}">${boot}</script>`;
     const page = template
       .replace(PLACEHOLDERS[0] ?? '', headHtml)
       .replace(PLACEHOLDERS[1] ?? '', html)
@@ -262,8 +238,6 @@ async function main() {
       throw new Error(`${path}: the template placeholders were not replaced.`);
     }
     const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces);
-    if (!inlined.includes(':root[data-body-font]{'))
-      throw new Error(`${path}: the inline CSS lacks the rule that turns the body font on.`);
     const styles = [...inlined.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
     const [style] = styles;
     if (style === undefined || styles.length !== 1)
@@ -289,7 +263,7 @@ async function main() {
   writeFileSync(join(SITE_DIR, 'manifest.webmanifest'), webManifest(server.site));
   const config = readFileSync(FIREBASE_CONFIG, 'utf8');
   const siteWide = withInlineHashes(config, {
-    scripts: [inlineHash(boot), inlineHash(fontFlag)],
+    scripts: [inlineHash(boot)],
     styles: [...inlineStyles],
   });
   const updated = await format(

@@ -41,7 +41,7 @@ describe('firstScreenOf', () => {
   const page = (blocks: number) =>
     `<!doctype html><html><head><style>p{}</style></head><body><div id="root"><a class="skip-link">Skip</a><header><nav>Menu</nav></header>` +
     `<main>${Array.from({ length: blocks }, (_, index) => `<section id="block-${index}">Block ${index}<footer>Quote</footer></section>`).join('')}</main>` +
-    '<footer>Footer</footer><aside class="chat-dock">Chat</aside></div></body></html>';
+    '<footer>Footer</footer><aside class="contact-bar">Chat</aside></div></body></html>';
 
   it("keeps the shell and main's first blocks, and leaves out the later blocks and the page's footer", () => {
     const { html } = firstScreenOf(page(6));
@@ -49,7 +49,7 @@ describe('firstScreenOf', () => {
       expect(html.includes(`id="block-${index}"`), `block ${index}`).toBe(index < FIRST_SCREEN_BLOCKS);
     expect(html).toContain('<header><nav>Menu</nav></header>');
     expect(html).toContain('<a class="skip-link">Skip</a>');
-    expect(html).toContain('<aside class="chat-dock">Chat</aside>');
+    expect(html).toContain('<aside class="contact-bar">Chat</aside>');
     expect(html).toContain('<style>p{}</style>');
     expect(html).not.toContain('<footer>Footer</footer>');
     // A block's own footer (a quote's source, say) is not the page's.
@@ -190,13 +190,13 @@ describe('withPagePolicies', () => {
   });
 });
 
-describe('the metric-matched fallback fonts', () => {
+describe('the local faces, matched to the metrics the type is set in', () => {
   const fontsCss = readFileSync(join(import.meta.dirname, '../../web/src/styles/fonts.css'), 'utf8');
   const face = (family: string) => new RegExp(`font-family: '${family}';[^}]*`).exec(fontsCss)?.[0] ?? '';
 
   it.each([
     ['Cormorant Garamond Fallback', 'cormorantGaramond/600', 'timesNewRoman'],
-    ['Manrope Fallback', 'manrope', 'arial'],
+    ['Body Sans', 'manrope', 'arial'],
   ] as const)('%s carries the overrides computed from %s and %s', async (family, web, fallback) => {
     const overrides = await fontFallbackOverrides(web, fallback);
     const declared = face(family);

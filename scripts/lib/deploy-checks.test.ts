@@ -165,3 +165,12 @@ describe('the product facts in the catalogue', () => {
     for (const fact of SPEC_FACTS) expect(marked.has(fact), fact).toBe(false);
   });
 });
+
+describe('the legal texts in the content', () => {
+  it('carry the day each was last changed as a value the owner sets, so none ships with a made-up date', () => {
+    const names = findContentPlaceholders(join(ROOT, 'web', 'src', 'content')).map((found) => found.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['privacyPolicy.lastUpdated', 'termsAndConditions.lastUpdated']),
+    );
+  });
+});

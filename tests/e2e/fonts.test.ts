@@ -1,8 +1,8 @@
 /**
- * The body font never stands between a visitor and the first screen (web/src/styles/fonts.css):
- * a first page view paints in the metric-matched fallback and downloads nothing for the font until
- * the page has loaded; the next view paints in the body font from the cache, before its first
- * paint, so it never swaps. The web app manifest, likewise, is only linked once the page has loaded.
+ * The body text is set in one face on every page, whatever the visitor saw before
+ * (web/src/styles/fonts.css): a first page view and the views after it paint their body text in
+ * the same local face, and no page downloads a body font. The headings' web font still comes after
+ * the first paint. The web app manifest, likewise, is only linked once the page has loaded.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -11,53 +11,58 @@ import { useJourneys } from './journeys';
 
 const journeys = useJourneys();
 
-/** What the page itself recorded about the body font and its first paint. */
-const fontTimeline = (page: Page) =>
+/** The face the browser drew each part of the page in, and the fonts the page downloaded. */
+const typeOf = (page: Page) =>
   page.evaluate(() => {
-    const font = document.querySelector('script[data-font]')?.getAttribute('data-font') ?? '';
-    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const family = (selector: string) => {
+      const element = document.querySelector(selector);
+      return element ? getComputedStyle(element).fontFamily : null;
+    };
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
-    const download = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find(
-      (entry) => new URL(entry.name).pathname === font,
+    const fonts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+      /\.woff2$/.test(new URL(entry.name).pathname),
     );
     return {
-      font,
-      flagged: document.documentElement.hasAttribute('data-body-font'),
-      bodyFont: getComputedStyle(document.body).fontFamily,
+      body: family('body'),
+      navigation: family('.site-nav__link'),
+      heading: family('h1'),
+      bodyFaceReady: document.fonts.check('16px "Body Sans"'),
+      fonts: fonts.map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
       firstPaint: paint?.startTime ?? NaN,
-      loadEvent: navigation?.loadEventStart ?? NaN,
-      fontRequested: download?.startTime ?? null,
-      fontEnded: download?.responseEnd ?? null,
-      fontBytesOverNetwork: download?.transferSize ?? null,
-      fontInUse: document.fonts.check('16px "Manrope Variable"'),
-      noted: localStorage.getItem('body-font'),
     };
   });
 
 describe('the body font', () => {
-  it('waits for the first page to load, then paints the next one from the cache without a swap', async () => {
+  it('is the same face on a first page view and on every view after it, and never downloads', async () => {
     const { page, goto } = await journeys.visit('mobile');
     await goto('/about');
-    const first = await fontTimeline(page);
-    expect(first.font).toMatch(/^\/assets\/body-[\w-]+\.woff2$/);
-    expect(first.flagged).toBe(false);
-    expect(first.bodyFont).toMatch(/^"Manrope Fallback"/);
-    await expect.poll(() => fontTimeline(page).then((timeline) => timeline.noted), polled).toBe(first.font);
-    const fetched = await fontTimeline(page);
-    // Downloaded once the page had painted and loaded, and not put to use on this page.
-    expect(fetched.fontRequested).toBeGreaterThanOrEqual(fetched.loadEvent);
-    expect(fetched.fontRequested).toBeGreaterThan(fetched.firstPaint);
-    expect(fetched.bodyFont).toMatch(/^"Manrope Fallback"/);
+    // The headings' face comes with the full stylesheet, after the first paint: wait for it.
+    await expect
+      .poll(
+        () => typeOf(page).then((type) => type.fonts.some((font) => /\/display-/.test(font.path))),
+        polled,
+      )
+      .toBe(true);
+    const first = await typeOf(page);
+    expect(first.body).toMatch(/^"Body Sans"/);
+    expect(first.navigation).toBe(first.body);
+    expect(first.bodyFaceReady).toBe(true);
+    // The one web font is the headings' face, fetched after the first paint.
+    expect(first.heading).toMatch(/^"Cormorant Garamond Variable"/);
+    expect(first.fonts.map((font) => font.path)).toEqual([expect.stringMatching(/\/display-[\w-]+\.woff2$/)]);
+    for (const font of first.fonts) expect(font.startTime).toBeGreaterThan(first.firstPaint);
 
-    await goto('/privacy-policy');
-    const next = await fontTimeline(page);
-    expect(next.flagged).toBe(true);
-    expect(next.bodyFont).toMatch(/^"Manrope Variable"/);
-    expect(next.fontInUse).toBe(true);
-    // From the HTTP cache, and there before the first paint: the text never showed the fallback.
-    expect(next.fontBytesOverNetwork).toBe(0);
-    expect(next.fontEnded).not.toBeNull();
-    expect(next.fontEnded).toBeLessThan(next.firstPaint);
+    // A later view, in the same browser, after a page that had every chance to cache anything.
+    for (const path of ['/privacy-policy', '/products']) {
+      await goto(path);
+      const next = await typeOf(page);
+      expect(next.body, path).toBe(first.body);
+      expect(next.navigation, path).toBe(first.body);
+      expect(
+        next.fonts.filter((font) => !/\/display-/.test(font.path)),
+        path,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -108,8 +108,9 @@ describe('every route is served as complete HTML before any script runs', () => 
       expect(h1).toBe(product.productName);
       expect(text).toContain(category.categoryTitle);
       for (const faq of detailsOf(product.slug).productFaqs) expect(text).toContain(faq.question);
+      // The spec's words, set with the curly apostrophes the rest of the site uses.
       expect(text).toContain(
-        "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!",
+        'Looking to order in bulk or need a custom solution? Let’s talk – we’re just a message away!',
       );
       expect(canonical).toBe(`${site.siteUrl}/products/description/${product.slug}`);
     },
@@ -139,21 +140,19 @@ describe('every route is served as complete HTML before any script runs', () => 
     },
   );
 
-  it('runs two scripts of its own, the same font flag and boot script on every route, besides structured data', async () => {
+  it('runs one script of its own, the same boot script on every route, besides structured data', async () => {
     const seen = new Set<string>();
     for (const { path } of routes) {
       const { html } = await page(path);
       const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(
         ([, attributes]) => !/type="application\/ld\+json"/.test(attributes ?? ''),
       );
-      expect(scripts, path).toHaveLength(2);
-      const [flag, boot] = scripts;
-      // The font flag first in <head>, before any style; the boot script last in <body>.
-      expect(flag?.[1], path).toBe('');
-      expect(html.indexOf(flag?.[0] ?? ''), path).toBeLessThan(html.indexOf('<style'));
-      expect(boot?.[1], path).toMatch(/^ data-style="[^"]+" data-font="[^"]+" data-modules="[^"]+"$/);
+      expect(scripts, path).toHaveLength(1);
+      const [boot] = scripts;
+      // The boot script last in <body>, after the page it starts.
+      expect(boot?.[1], path).toMatch(/^ data-style="[^"]+" data-modules="[^"]+"$/);
       expect(html.indexOf(boot?.[0] ?? ''), path).toBeGreaterThan(html.indexOf('<div id="root">'));
-      seen.add(`${flag?.[2]}\n${boot?.[2]}`);
+      seen.add(boot?.[2] ?? '');
     }
     expect(seen.size).toBe(1);
   });
@@ -223,8 +222,10 @@ describe('headers', () => {
 
   it('gives a font, a picture or a script a policy that lets nothing run, not the pages’ 1.3 KB one', async () => {
     const { html } = await page('/home');
+    const stylesheet = /data-style="(\/assets\/[^"]+\.css)"/.exec(html)?.[1] ?? '';
+    const css = await (await get(stylesheet)).text();
     const files = [
-      /data-font="(\/assets\/[^"]+\.woff2)"/.exec(html)?.[1] ?? '',
+      /url\((\/assets\/[^)]+\.woff2)\)/.exec(css)?.[1] ?? '',
       /imagesrcset="(\/assets\/[^" ]+\.avif)/.exec(html)?.[1] ?? '',
       firstLoadModules(html)[0] ?? '',
     ];
@@ -398,8 +399,8 @@ describe('the first page load', () => {
         .filter((match) => !/type="application\/ld\+json"/.test(match[1] ?? ''))
         .map((match) => match[2] ?? '');
       expect(styles, path).toHaveLength(1);
-      // The font flag and the boot script.
-      expect(scripts, path).toHaveLength(2);
+      // The boot script.
+      expect(scripts, path).toHaveLength(1);
       for (const style of styles) expect(csp.get('style-src'), path).toContain(hashOf(style));
       for (const script of scripts) expect(csp.get('script-src'), path).toContain(hashOf(script));
       // No render-blocking stylesheet; without JavaScript the <noscript> link loads the full one.

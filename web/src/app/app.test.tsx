@@ -178,10 +178,13 @@ describe('the product description page', () => {
   });
 
   it('shows the product as trusted HTML with its FAQs and the bulk-order call to action', () => {
-    visit('/products/description/machine-weft');
+    visit('/products/description/raw-hair-10-18-inch');
     const article = screen.getByRole('article');
     expect(article.querySelector('.rich-text strong')).not.toBeNull();
     expect(article.querySelector('.rich-text br')).not.toBeNull();
+    // Each fact once: in the table, not again in the text.
+    expect(within(article).getByText('Length').closest('dl')).not.toBeNull();
+    expect(within(article).getAllByText(/^Lengths?:?$/)).toHaveLength(1);
     expect(within(article).getByRole('heading', { name: 'Frequently Asked Questions' })).toBeInTheDocument();
     expect(
       within(article).getByText(/Looking to order in bulk or need a custom solution\?/),
@@ -194,6 +197,6 @@ describe('the product description page', () => {
     expect(image).toHaveAttribute('fetchpriority', 'high');
     expect(image).toHaveAttribute('width', '800');
     expect(image).toHaveAttribute('height', '1000');
-    expect(image.getAttribute('alt')).toMatch(/machine weft/i);
+    expect(image.getAttribute('alt')).toMatch(/raw temple hair/i);
   });
 });

@@ -14,7 +14,8 @@ type ImageSpec = {
 // 768 w: a 412 px phone at DPR 1.75 (Lighthouse's mobile) needs 721 px, without paying for 960.
 const HERO: ImageSpec = { aspect: [16, 10], widths: [480, 768, 1280, 1920] };
 // 720 w: the category pictures (92vw) on that phone need 663 px; 960 w costs 7 KB more each.
-const LANDSCAPE: ImageSpec = { aspect: [4, 3], widths: [480, 720, 960] };
+// 240 w: the products page's family links draw them 6rem (96 px) wide, 168 px at DPR 1.75.
+const LANDSCAPE: ImageSpec = { aspect: [4, 3], widths: [240, 480, 720, 960] };
 // 240 w: the product cards draw their picture 7rem (112 px) wide on phones, 196 px at DPR 1.75.
 const PRODUCT: ImageSpec = { aspect: [4, 5], widths: [240, 400, 800] };
 

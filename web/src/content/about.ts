@@ -1,6 +1,7 @@
 /** The company story on /about. Counts of the range come from the catalogue so they never drift. */
 import { categories } from './catalogue';
 import { site } from './site';
+import type { ImageKey } from './types';
 
 export type AboutStep = {
   title: string;
@@ -10,7 +11,9 @@ export type AboutStep = {
 export type AboutSection = {
   heading: string;
   paragraphs: string[];
-  /** Optional numbered steps shown after the paragraphs. */
+  /** A picture shown beside the text. */
+  image?: { key: ImageKey; alt: string };
+  /** Optional numbered steps shown under the paragraphs, across the page. */
   steps?: AboutStep[];
 };
 
@@ -44,6 +47,10 @@ export const aboutCopy: AboutCopy = {
         'Our customers are businesses: wholesalers, hair traders, distributors, salons, stylists and resellers, in India and abroad. Some buy raw hair by the kilogram to make their own extensions; others buy finished wefts, I-tips and clip-ins to sell under their own name.',
         'Whatever the size of the order, each buyer deals with one sales team that knows their lengths, textures and shades, from the first enquiry to delivery.',
       ],
+      image: {
+        key: 'about',
+        alt: 'Illustration of bundles of human hair before a South Indian temple tower drawn in gold',
+      },
     },
     {
       heading: 'Ethically sourced temple hair',

@@ -90,7 +90,7 @@ export const categories: Category[] = [
           length: '12–30 inch', // PLACEHOLDER
           textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
           unit: '100 g bundle',
-          packing: 'Confirmed with your quotation', // PLACEHOLDER
+          packing: 'Folded at the track; bulk orders by the kilogram', // PLACEHOLDER
         },
         productImageAlt:
           'Illustration of a 100 g machine weft bundle of natural black wavy hair, folded over its stitched track',
@@ -161,7 +161,7 @@ export const categories: Category[] = [
           length: '14–26 inch', // PLACEHOLDER
           textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
           unit: 'One piece, about 70 g', // PLACEHOLDER
-          packing: 'Confirmed with your quotation', // PLACEHOLDER
+          packing: 'Each piece in its own zip pouch', // PLACEHOLDER
         },
         productImageAlt:
           'Illustration of a natural black wavy hair weft with three small clips along its top edge',
@@ -176,7 +176,7 @@ export const categories: Category[] = [
           length: '14–26 inch', // PLACEHOLDER
           textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
           unit: 'One piece, about 100 g', // PLACEHOLDER
-          packing: 'Confirmed with your quotation', // PLACEHOLDER
+          packing: 'Each piece in its own zip pouch', // PLACEHOLDER
         },
         productImageAlt:
           'Illustration of a wide dark brown straight hair weft with five clips along its top edge',
@@ -191,7 +191,7 @@ export const categories: Category[] = [
           length: '16–30 inch', // PLACEHOLDER
           textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
           unit: 'One piece, about 100–140 g', // PLACEHOLDER
-          packing: 'Confirmed with your quotation', // PLACEHOLDER
+          packing: 'Each piece in its own zip pouch', // PLACEHOLDER
         },
         productImageAlt:
           'Illustration of a long natural black ponytail hairpiece with a clip at its base and a strand of hair wrapped around it',
@@ -206,7 +206,7 @@ export const categories: Category[] = [
           length: '14–26 inch', // PLACEHOLDER
           textureAndColour: 'Straight, wavy or curly; natural black or dark brown', // PLACEHOLDER
           unit: 'One piece, about 25 g', // PLACEHOLDER
-          packing: 'Confirmed with your quotation', // PLACEHOLDER
+          packing: 'Each piece in its own zip pouch', // PLACEHOLDER
         },
         productImageAlt: 'Illustration of a narrow piece of dark brown wavy hair with one clip at the top',
         productShortDescription:
@@ -220,7 +220,7 @@ export const categories: Category[] = [
           length: '18–36 inch', // PLACEHOLDER
           textureAndColour: 'Natural black; dark brown on request', // PLACEHOLDER
           unit: 'One braid, about 100–200 g', // PLACEHOLDER
-          packing: 'Confirmed with your quotation', // PLACEHOLDER
+          packing: 'Each braid coiled in its own box', // PLACEHOLDER
         },
         productImageAlt:
           'Illustration of a long natural black three-strand braid, tied at the end and decorated with a small gold tassel',

@@ -1,19 +1,19 @@
 /**
  * The privacy policy and the terms and conditions, shown on /privacy-policy and /terms-conditions.
  * OWNER: have both read by your legal adviser before launch; the retention period and the
- * defect-claim window are business decisions to confirm.
+ * defect-claim window are business decisions to confirm. Each text's `lastUpdated` is the day it
+ * last changed (YYYY-MM-DD), shown under its title: set it when your adviser approves the text,
+ * and again whenever you change it.
  */
 import { retentionText } from '@contract/retention';
 import { site } from './site';
 import type { LegalDocument } from './types';
 
-const LAST_UPDATED = 'Last updated: 1 January 2025';
-
 const businessAddress = `${site.legalName}, ${site.address.streetAddress}, ${site.address.locality} ${site.address.postalCode}, ${site.address.region}, ${site.address.countryName}`;
 
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
-  updated: LAST_UPDATED,
+  lastUpdated: '2025-01-01', // PLACEHOLDER
   intro: `This policy explains what personal information ${site.companyName} (“we”, “us”) collects through this website, why we collect it and how we look after it. By sending an enquiry you agree to the use of your information as described here.`,
   sections: [
     {
@@ -101,7 +101,7 @@ export const privacyPolicy: LegalDocument = {
 
 export const termsAndConditions: LegalDocument = {
   title: 'Terms and Conditions',
-  updated: LAST_UPDATED,
+  lastUpdated: '2025-01-01', // PLACEHOLDER
   intro: `These terms apply to your use of the ${site.companyName} website. By using the site or sending an enquiry, you accept them. If you do not agree, please do not use the site.`,
   sections: [
     {

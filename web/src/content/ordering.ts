@@ -37,6 +37,6 @@ export const orderSteps: OrderStep[] = [
 export const trustFacts: string[] = [
   `Over ${site.foundedYears} years in human hair`,
   `Based in ${site.address.locality}, ${site.address.countryName}`,
-  'Wholesalers, distributors, salons and resellers',
+  'Wholesalers, salons and resellers',
   '100% human hair, no synthetic blends',
 ];

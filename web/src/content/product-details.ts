@@ -10,17 +10,15 @@ export const productDetails: Record<string, ProductDetails> = {
   'raw-hair-10-18-inch': {
     productDescription: `
 <p>Raw, unprocessed human hair offered by devotees at temples in South India and bought through the temples’ own auctions. We wash it, sort it by hand in our Coimbatore workshop and keep every strand running from root to tip in the same direction, so the cuticle stays intact and aligned.</p>
-<p><strong>Lengths:</strong> 10, 12, 14, 16 and 18 inch, measured from root to tip<br>
-<strong>Packing:</strong> 100 g bundles, tied at the root end; bulk orders by the kilogram<br>
-<strong>Colour:</strong> natural black to dark brown only — raw hair is never dyed, bleached or steamed<br>
-<strong>Texture:</strong> natural straight, wavy or curly, as it grew</p>
+<p>Its colour and texture are the ones it grew with: raw hair is never dyed, bleached or steamed. Each bundle is graded to one length, measured from root to tip.</p>
 <ul>
 <li>100% human hair, with no synthetic blends and no animal hair</li>
 <li>Short, damaged and grey strands taken out by hand</li>
 <li>Suited to wig making, toppers, bob-length wefts and blending into fuller bundles</li>
 </ul>
 <p><em>Care:</em> wash in cool water with a sulphate-free shampoo, condition the lengths and let the hair dry naturally before storing it tied.</p>
-<p><strong>For bulk buyers:</strong> minimum order and pricing on request. Tell us the lengths, textures and quantities you need and we will send a quotation.</p>`,
+<p><strong>For bulk buyers:</strong> minimum order and pricing on request.<br>
+Tell us the lengths, textures and quantities you need and we will send a quotation.</p>`,
     productFaqs: [
       {
         question: 'Which lengths are included in the 10–18 inch band?',
@@ -47,10 +45,7 @@ export const productDetails: Record<string, ProductDetails> = {
   'raw-hair-19-26-inch': {
     productDescription: `
 <p>Unprocessed South Indian human hair from temple offerings, in the lengths most extension makers work with. It is sorted by hand in Coimbatore and tied so that the cuticles run in one direction from root to tip.</p>
-<p><strong>Lengths:</strong> 19 to 26 inch, graded to the nearest inch<br>
-<strong>Packing:</strong> 100 g bundles, tied at the root end; bulk orders by the kilogram<br>
-<strong>Colour:</strong> natural black to dark brown — never dyed, bleached or steamed<br>
-<strong>Texture:</strong> natural straight, wavy or curly</p>
+<p>Its colour and texture are the ones it grew with: it is never dyed, bleached or steamed. Each bundle is graded to the nearest inch.</p>
 <p>Because the cuticle is intact, this hair takes colour evenly in your own workshop and stays smooth after wefting. It leaves enough length to trim and shape a finished extension to shoulder or mid-back length.</p>
 <ul>
 <li>100% human hair, with no synthetic blends</li>
@@ -84,10 +79,7 @@ export const productDetails: Record<string, ProductDetails> = {
   'raw-hair-27-inch-plus': {
     productDescription: `
 <p>Long raw human hair from South Indian temple offerings. Only a small share of the hair offered at temples grows to these lengths, so we collect it over several weeks and sort it by hand to keep the cuticles aligned from root to tip.</p>
-<p><strong>Lengths:</strong> 27 inch and above, up to 36 inch<br>
-<strong>Packing:</strong> 100 g bundles, tied at the root end<br>
-<strong>Colour:</strong> natural black to dark brown — never dyed, bleached or steamed<br>
-<strong>Texture:</strong> natural straight, wavy or curly</p>
+<p>Its colour and texture are the ones it grew with: it is never dyed, bleached or steamed.</p>
 <p>Long raw hair is used for bridal styles, long ponytails, traditional braids and premium wigs. Its ends are naturally finer than in shorter lengths; we tell you how full they are before you order.</p>
 <ul>
 <li>100% human hair, with no synthetic blends</li>
@@ -120,14 +112,11 @@ export const productDetails: Record<string, ProductDetails> = {
   'machine-weft': {
     productDescription: `
 <p>Our machine weft is made from ethically sourced temple hair from South India, kept cuticle-aligned from root to tip (Remy) and sewn on industrial machines onto a double-stitched track that holds the hair firmly.</p>
-<p><strong>Weight:</strong> 100 g per bundle<br>
-<strong>Lengths:</strong> 12 to 30 inch, in even lengths<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <ul>
 <li>100% Remy human hair, with no synthetic blends</li>
 <li>Suited to sew-in, micro-ring and braid-track installs</li>
 <li>Can be cut to width; seal the cut ends to stop shedding</li>
+<li>Custom colours on request</li>
 </ul>
 <p><em>Care:</em> wash gently with sulphate-free products, condition the lengths rather than the track, and use a heat protectant before styling.</p>
 <p><strong>For bulk buyers:</strong> minimum order and pricing on request, by length, texture and colour.</p>`,
@@ -157,14 +146,11 @@ export const productDetails: Record<string, ProductDetails> = {
   'single-drawn-bulk-hair': {
     productDescription: `
 <p>Single drawn bulk hair is loose Remy human hair with no weft or tip. It comes from ethically sourced South Indian temple hair and is drawn once to take out the shortest strands, so it keeps a natural taper towards the ends.</p>
-<p><strong>Weight:</strong> 100 g bundles, tied at the root end to keep the cuticles aligned<br>
-<strong>Lengths:</strong> 12 to 30 inch<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <p>Extension makers and stylists use it for braiding, hand-made keratin bonds, custom wefts and wig ventilation, choosing their own attachment method.</p>
 <ul>
 <li>100% Remy human hair, with no synthetic blends</li>
 <li>Cuticles run in one direction, so the hair tangles less</li>
+<li>Custom colours on request</li>
 </ul>
 <p><strong>For bulk buyers:</strong> minimum order and pricing on request.</p>`,
     productFaqs: [
@@ -193,14 +179,11 @@ export const productDetails: Record<string, ProductDetails> = {
   'i-tip-extensions': {
     productDescription: `
 <p>I-tip extensions are individual strands of Remy human hair, ethically sourced from South Indian temples, each finished with a firm keratin tip. They are fitted with micro rings, with no heat and no glue, and can be moved up as the client’s own hair grows.</p>
-<p><strong>Strand weight:</strong> 1 g per strand, packed 50 strands (50 g) to a pack<br>
-<strong>Lengths:</strong> 14 to 26 inch<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours and lighter shades on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <ul>
 <li>Cuticle-aligned Remy hair, with no synthetic blends</li>
 <li>Tips sized for standard micro rings</li>
 <li>Reusable when the hair is kept in good condition</li>
+<li>Custom colours and lighter shades on request</li>
 </ul>
 <p><em>Care:</em> brush from the ends upwards with a loop brush, keep conditioner away from the rings and dry the roots fully after washing.</p>
 <p><strong>For bulk buyers:</strong> minimum order and pricing on request.</p>`,
@@ -230,14 +213,11 @@ export const productDetails: Record<string, ProductDetails> = {
   'hand-tied-weft': {
     productDescription: `
 <p>Hand-tied wefts are made by tying Remy human hair onto a fine track by hand. The track is thinner and more flexible than a machine weft, so it lies flat against the head and suits clients with fine hair. The hair is ethically sourced temple hair from South India, cuticle-aligned from root to tip.</p>
-<p><strong>Weight:</strong> about 25 g per weft, packed four wefts (100 g) to a pack<br>
-<strong>Lengths:</strong> 14 to 26 inch<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <ul>
 <li>100% Remy human hair, with no synthetic blends</li>
 <li>Suited to beaded rows and sew-in installs</li>
 <li>Stack wefts for more volume rather than cutting them</li>
+<li>Custom colours on request</li>
 </ul>
 <p><strong>For bulk buyers:</strong> minimum order and pricing on request.</p>`,
     productFaqs: [
@@ -266,14 +246,11 @@ export const productDetails: Record<string, ProductDetails> = {
   '3-clip-in-extensions': {
     productDescription: `
 <p>A single weft with three pressure-sensitive clips, for clients who want a little more volume or length without a full set. It is made from ethically sourced South Indian temple hair, kept cuticle-aligned, and can be put on and taken off in minutes.</p>
-<p><strong>Weight:</strong> about 70 g per piece<br>
-<strong>Lengths:</strong> 14 to 26 inch<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <ul>
 <li>100% human hair, with no synthetic blends</li>
 <li>Can be curled, straightened and washed like natural hair</li>
 <li>A simple first clip-in for salon retail customers</li>
+<li>Custom colours on request</li>
 </ul>
 <p><em>Care:</em> take it off before sleeping, brush it gently from the ends upwards and store it flat.</p>
 <p><strong>For bulk buyers:</strong> minimum order and pricing on request.</p>`,
@@ -303,14 +280,11 @@ export const productDetails: Record<string, ProductDetails> = {
   '5-clip-in-extensions': {
     productDescription: `
 <p>A wide weft with five pressure-sensitive clips that sits across the back of the head from ear to ear, adding length and fullness in one piece. It is made from cuticle-aligned human hair, ethically sourced from South Indian temples.</p>
-<p><strong>Weight:</strong> about 100 g per piece<br>
-<strong>Lengths:</strong> 14 to 26 inch<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <ul>
 <li>100% human hair, with no synthetic blends</li>
 <li>Goes on in a few minutes with no salon appointment</li>
 <li>Can be coloured and heat styled like natural hair</li>
+<li>Custom colours on request</li>
 </ul>
 <p><strong>For bulk buyers and salon retailers:</strong> minimum order and pricing on request, with mixed lengths and shades in one order.</p>`,
     productFaqs: [
@@ -339,14 +313,11 @@ export const productDetails: Record<string, ProductDetails> = {
   'back-clip-ponytail': {
     productDescription: `
 <p>A ready-made ponytail of human hair, ethically sourced from South Indian temples and kept cuticle-aligned. A strong clip at the base grips the wearer’s own ponytail, and a strand of hair wraps around the base to hide the attachment.</p>
-<p><strong>Weight:</strong> about 100 g to 140 g, depending on length<br>
-<strong>Lengths:</strong> 16 to 30 inch<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <ul>
 <li>100% human hair, with no synthetic blends</li>
 <li>Can be worn high or low, braided or curled</li>
 <li>Popular for weddings, events and photo shoots</li>
+<li>Custom colours on request</li>
 </ul>
 <p><strong>For bulk buyers:</strong> minimum order and pricing on request.</p>`,
     productFaqs: [
@@ -375,13 +346,10 @@ export const productDetails: Record<string, ProductDetails> = {
   'single-clip-in-extension': {
     productDescription: `
 <p>A narrow piece of human hair on one pressure-sensitive clip. Stylists use it to fill thin patches, lift the crown, add a panel of colour or thicken a braid or bun. The hair is ethically sourced from South Indian temples and kept cuticle-aligned.</p>
-<p><strong>Weight:</strong> about 25 g per piece<br>
-<strong>Lengths:</strong> 14 to 26 inch<br>
-<strong>Colours:</strong> natural black and dark brown; custom colours and highlight shades on request<br>
-<strong>Textures:</strong> straight, wavy and curly natural</p>
 <ul>
 <li>100% human hair, with no synthetic blends</li>
 <li>Wear one piece or several, wherever they are needed</li>
+<li>Custom colours and highlight shades on request</li>
 </ul>
 <p><em>Care:</em> wash it by hand in lukewarm water, let it dry flat and keep the clip closed when stored.</p>
 <p><strong>For bulk buyers:</strong> minimum order and pricing on request.</p>`,
@@ -411,10 +379,7 @@ export const productDetails: Record<string, ProductDetails> = {
   'traditional-braid-extension': {
     productDescription: `
 <p>The traditional South Indian braid, or <em>jada</em>: a long three-strand plait of human hair worn at weddings and by Bharatanatyam and other classical dancers. It is braided from ethically sourced temple hair, kept cuticle-aligned, and fixed at the top with a loop so it can be pinned to the wearer’s own plait or bun.</p>
-<p><strong>Lengths:</strong> 18 to 36 inch, measured from the top loop to the tied end<br>
-<strong>Weight:</strong> from about 100 g at 18 inch to about 200 g at 36 inch<br>
-<strong>Colour:</strong> natural black; dark brown on request<br>
-<strong>Finish:</strong> a neat tied end, ready for a kunjalam tassel or jewellery</p>
+<p>Its length is measured from the top loop to the tied end, and a longer braid weighs more. The end is tied neatly, ready for a <em>kunjalam</em> tassel or jewellery.</p>
 <ul>
 <li>100% human hair, with no synthetic blends</li>
 <li>Stays secure through dance movement when pinned</li>

@@ -7,6 +7,8 @@ export const site = {
   companyName: 'SME',
   legalName: 'SME Hair Exports', // PLACEHOLDER
   tagline: 'Where Remy Hair Meets Royal Quality.',
+  /** The line under the name in the logo: what the company sells, in three words. */
+  logoLine: 'Indian human hair',
   /** Public address of the live site, no trailing slash: canonical URLs, sitemap, Open Graph. PLACEHOLDER */
   siteUrl: 'https://sme-hair.example.com',
   /** Shared by every page's Open Graph / Twitter card; lives in web/public. */
@@ -19,7 +21,7 @@ export const site = {
   whatsapp: {
     /** International number without + or spaces, as wa.me expects. PLACEHOLDER */
     number: '919876543210',
-    message: "Hello! I'd like to know more about your human hair extensions.",
+    message: 'Hello! I’d like to know more about your human hair extensions.',
   },
   address: {
     streetAddress: 'Avinashi Road', // PLACEHOLDER
@@ -36,5 +38,8 @@ export const site = {
   },
   foundedYears: 10,
 } as const;
+
+/** Where the business is, in one line: "Coimbatore, Tamil Nadu, India". */
+export const placeLine = `${site.address.locality}, ${site.address.region}, ${site.address.countryName}`;
 
 export const whatsappLink = `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(site.whatsapp.message)}`;

@@ -84,8 +84,8 @@ export type LegalSection = {
 
 export type LegalDocument = {
   title: string;
-  /** Shown under the title, e.g. "Last updated: 1 January 2025". */
-  updated: string;
+  /** The day the text was last changed, YYYY-MM-DD; shown under the title as "Last updated 1 January 2025". */
+  lastUpdated: string;
   intro: string;
   sections: LegalSection[];
 };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEFT_CONTROLS_GLOBAL } from '../../features/enquiry/prerendered-form';
-import { BODY_FONT_KEY, bootPage, START_ANYWAY_MS, STYLED_ATTRIBUTE, takePressedButton } from './boot-page';
+import { bootPage, START_ANYWAY_MS, STYLED_ATTRIBUTE, takePressedButton } from './boot-page';
 
 /** Paint timing as the browser reports it: the test says when the first content is painted. */
 class FakePaintObserver {
@@ -15,7 +15,6 @@ class FakePaintObserver {
 function bootScript(modules = '/assets/index.js /assets/react.js /assets/form.js') {
   const script = document.createElement('script');
   script.setAttribute('data-style', '/assets/style.css');
-  script.setAttribute('data-font', '/assets/body.woff2');
   script.setAttribute('data-modules', modules);
   document.body.append(script);
   return script;
@@ -48,7 +47,6 @@ afterEach(() => {
   document.head.innerHTML = '';
   document.body.innerHTML = '';
   document.documentElement.removeAttribute(STYLED_ATTRIBUTE);
-  localStorage.clear();
 });
 
 describe('the boot script', () => {
@@ -106,7 +104,7 @@ describe('the boot script', () => {
     expect((window as unknown as Record<string, unknown>)[LEFT_CONTROLS_GLOBAL]).toEqual(['name', 'email']);
   });
 
-  it('after the load event, links the manifest and puts the body font in the cache for the next page', async () => {
+  it('links the web app manifest only after the load event', async () => {
     bootPage(bootScript(), window);
     FakePaintObserver.paint?.();
     await vi.advanceTimersByTimeAsync(1);
@@ -114,8 +112,6 @@ describe('the boot script', () => {
     window.dispatchEvent(new Event('load'));
     await vi.advanceTimersByTimeAsync(1);
     expect(added()).toContain('link manifest /manifest.webmanifest');
-    expect(fetch).toHaveBeenCalledWith('/assets/body.woff2');
-    expect(localStorage.getItem(BODY_FONT_KEY)).toBe('/assets/body.woff2');
   });
 });
 

@@ -13,16 +13,12 @@
  *   last button they pressed (the menu, an FAQ question, a carousel arrow): the code presses it
  *   again as soon as it can answer it.
  * - After the page's load event it adds the web app manifest (Chrome fetches it and its icon as
- *   soon as it sees the link, which would share the first round trips with the first screen) and
- *   fetches the body font into the HTTP cache (`data-font`), noting that in localStorage: from the
- *   next page view on, the font flag turns the body font on before the first paint (fonts.css).
+ *   soon as it sees the link, which would share the first round trips with the first screen).
  */
 import { LEFT_CONTROLS_GLOBAL } from '../../features/enquiry/prerendered-form';
 
 /** Set on <html> once the full stylesheet is in (or failed): what the inline CSS hid below the first screen shows. */
 export const STYLED_ATTRIBUTE = 'data-styled';
-/** Where the boot script notes the body font it has put in the HTTP cache. */
-export const BODY_FONT_KEY = 'body-font';
 /** Where the boot script keeps the last button pressed before the page's code arrived. */
 export const PRESSED_BUTTON_GLOBAL = '__smePressedButton';
 /** Without paint timing (or in a background tab), or with a hero that takes long, start anyway. */
@@ -58,18 +54,7 @@ export function bootPage(boot: HTMLScriptElement, win: Window & typeof globalThi
     doc.head.appendChild(element);
   };
 
-  const afterLoad = () => {
-    add('link', { rel: 'manifest', href: '/manifest.webmanifest' });
-    const font = boot.getAttribute('data-font');
-    if (!font || !win.fetch) return;
-    win
-      .fetch(font)
-      .then((response) => (response.ok ? response.arrayBuffer() : null))
-      .then((body) => {
-        if (body) win.localStorage.setItem(BODY_FONT_KEY, font);
-      })
-      .catch(() => undefined);
-  };
+  const afterLoad = () => add('link', { rel: 'manifest', href: '/manifest.webmanifest' });
 
   const start = () => {
     if (started) return;

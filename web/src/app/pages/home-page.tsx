@@ -1,4 +1,5 @@
 import { FORM_PAGES } from '@contract/enquiry';
+import { FigureList } from '../../components/figure-list';
 import { ArrowRightIcon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { aboutCopy } from '../../content/about';
@@ -110,14 +111,7 @@ export default function HomePage() {
               <h2 id="home-facts-title" className="home-facts__title">
                 {homeCopy.facts.heading}
               </h2>
-              <dl className="home-facts__list">
-                {aboutCopy.facts.map((fact) => (
-                  <div key={fact.label} className="home-facts__item">
-                    <dt>{fact.label}</dt>
-                    <dd>{fact.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FigureList figures={aboutCopy.facts} block="home-facts" />
             </section>
           </div>
           <div className="home-contact__form" id="contact">

@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from '../../components/icons';
 import { Picture, imageUrl } from '../../components/picture';
 import { productPageMeta } from '../../content/pages';
+import { productPageCopy } from '../../content/product-page';
 import { detailsOf } from '../../content/product-details';
 import { defaultEntry, entryForSlug, type CatalogueEntry } from '../../features/catalogue/catalogue-index';
 import {
@@ -16,9 +17,6 @@ import { ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH, productPath, type PageProps } f
 import { Island } from '../islands/island';
 import { NotFoundPage } from './not-found-page';
 import './product-description-page.css';
-
-export const BULK_ORDER_LINE =
-  "Looking to order in bulk or need a custom solution? Let's talk – we're just a message away!";
 
 export default function ProductDescriptionPage({ params }: PageProps) {
   const entry = params.slug ? entryForSlug(params.slug) : defaultEntry();
@@ -96,6 +94,8 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
                 <p className="eyebrow description__category">{category.categoryTitle}</p>
                 <h1 id="product-title">{product.productName}</h1>
               </div>
+              {/* On a laptop the picture is as tall as the name, facts and description beside it
+                  (never shorter than its own shape), so neither column runs on empty. */}
               <Picture
                 image={product.productImage}
                 alt={product.productImageAlt}
@@ -111,10 +111,10 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
                 <h2 id="product-faq-title">Frequently Asked Questions</h2>
                 <FaqList key={product.slug} items={productFaqs} />
               </section>
-              <div className="description__cta">
-                <p>{BULK_ORDER_LINE}</p>
+              <div className="cta-card description__cta">
+                <p>{productPageCopy.bulkOrderLine}</p>
                 <a href={ENQUIRY_PATH} className="button button--gold">
-                  Contact Us Now
+                  {productPageCopy.callToAction}
                 </a>
               </div>
             </div>

@@ -1,4 +1,5 @@
 import { Picture } from '../../components/picture';
+import { categories } from '../../content/catalogue';
 import { generalFaqs } from '../../content/faqs';
 import { pageMeta } from '../../content/pages';
 import { GeneralFaqSection } from '../../features/faq/general-faq-section';
@@ -30,14 +31,26 @@ export default function ProductsPage() {
               wholesalers, salons and resellers worldwide. 100% human hair, no synthetic blends.
             </p>
           </div>
-          {/* The page's one eager picture: it, not a product card, is what the first screen shows. */}
-          <Picture
-            image="hero"
-            alt=""
-            sizes="(max-width: 767.98px) 92vw, 560px"
-            priority
-            className="page-hero__image"
-          />
+          {/* Beside the words, the way in: each family of the range, how many products it has, and
+              a link down to them. */}
+          <nav className="range-index" aria-label="Product families">
+            <ul className="range-index__list">
+              {categories.map((category) => (
+                <li key={category.slug}>
+                  <a href={`#${category.slug}`} className="range-index__link">
+                    <Picture
+                      image={category.categoryImage}
+                      alt=""
+                      sizes="6rem"
+                      className="range-index__image"
+                    />
+                    <span className="range-index__title">{category.categoryTitle}</span>
+                    <span className="range-index__count">{category.products.length} products</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </section>
       <div className="section">

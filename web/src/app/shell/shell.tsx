@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ChatButton } from './chat-button';
+import { ContactBar } from './contact-bar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './shell.css';
@@ -17,7 +17,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <ChatButton />
+      <ContactBar />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { InstagramIcon, MailIcon, PhoneIcon, WhatsAppIcon, XIcon, YouTubeIcon } from '../../components/icons';
+import { EmailLink, PhoneLink } from '../../components/contact-links';
 import { Logo } from '../../components/logo';
-import { site, whatsappLink } from '../../content/site';
+import { placeLine, site, whatsappLink } from '../../content/site';
 import { ABOUT_PATH, ENQUIRY_PATH, PRIVACY_PATH, PRODUCTS_PATH, TERMS_PATH } from '../../config/paths';
 
 const SOCIAL_LINKS = [
@@ -69,25 +70,22 @@ export function SiteFooter() {
           <h2 className="site-footer__heading">Contact</h2>
           <ul>
             <li>
-              <a href={`tel:${site.phone.e164}`} className="site-footer__contact">
+              <PhoneLink className="site-footer__contact">
                 <PhoneIcon size={18} />
-                {site.phone.display}
-              </a>
+              </PhoneLink>
             </li>
             <li>
-              <a href={`mailto:${site.email}`} className="site-footer__contact">
+              <EmailLink className="site-footer__contact">
                 <MailIcon size={18} />
-                {site.email}
-              </a>
+              </EmailLink>
             </li>
-            <li className="site-footer__address">
-              {site.address.locality}, {site.address.region}, {site.address.countryName}
-            </li>
+            <li className="site-footer__address">{placeLine}</li>
           </ul>
         </div>
       </div>
-      <div className="container site-footer__bottom">
-        <p>
+      {/* The rule above the copyright spans the content's width, not the container's padding. */}
+      <div className="container">
+        <p className="site-footer__bottom">
           © {__BUILD_YEAR__} {site.companyName}. All rights reserved.
         </p>
       </div>

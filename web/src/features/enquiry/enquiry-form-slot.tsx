@@ -10,9 +10,9 @@
  * as the form's draft and the page is loaded afresh, where the draft brings it back.
  */
 import { memo, Suspense, use, useState } from 'react';
+import { EmailLink, PhoneLink } from '../../components/contact-links';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { RecoveryNotice } from '../../components/recovery-notice';
-import { site } from '../../content/site';
 import { loadCode } from '../../lib/code-loading';
 import type { EnquiryFormProps } from './enquiry-form';
 import { FORM_SLOT_ATTRIBUTE, FORM_VARIANT_ATTRIBUTE, saveTypedAsDraft } from './prerendered-form';
@@ -52,9 +52,8 @@ function FormRecovery({ error }: { error: unknown }) {
   return (
     <RecoveryNotice error={error} title="The enquiry form could not be loaded" headingLevel={3}>
       <p>
-        Reload the page to try again; what you typed is kept. You can also call us on{' '}
-        <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a> or write to{' '}
-        <a href={`mailto:${site.email}`}>{site.email}</a>.
+        Reload the page to try again; what you typed is kept. You can also call us on <PhoneLink /> or write
+        to <EmailLink />.
       </p>
     </RecoveryNotice>
   );
