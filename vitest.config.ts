@@ -17,6 +17,19 @@ const START_STOP_TEST = 'scripts/start-stop.test.ts';
  * - stack: Firestore + Functions + Hosting emulators with the built site (triggers, headers, HTML)
  * - e2e: the same stack driven through Chromium
  */
+/** A project whose files run one at a time against emulators that one command started. */
+const againstEmulators = (name: string, include: string[], testTimeout: number) => ({
+  extends: true as const,
+  test: {
+    name,
+    include,
+    environment: 'node' as const,
+    testTimeout,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
+
 export default defineConfig({
   plugins: [react()],
   // As in vite.config.ts: the tests run against what a build today would say.
@@ -58,40 +71,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'emulator',
-          include: ['tests/rules/**/*.test.ts', 'tests/functions/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'stack',
-          include: ['tests/stack/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          // Room for several UI deadlines in one journey on a loaded machine.
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
+      againstEmulators('emulator', ['tests/rules/**/*.test.ts', 'tests/functions/**/*.test.ts'], 30_000),
+      againstEmulators('stack', ['tests/stack/**/*.test.ts'], 30_000),
+      // Room for several UI deadlines in one journey on a loaded machine.
+      againstEmulators('e2e', ['tests/e2e/**/*.test.ts'], 120_000),
     ],
   },
 });

@@ -21,7 +21,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
-import { addDoc, collection, serverTimestamp } from 'firebase/firestore/lite';
 import { chromium } from 'playwright-core';
 import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/admission.ts';
 import { indiaHourKey } from '../functions/src/contract/india-time.ts';
@@ -39,6 +38,7 @@ import {
   runBench,
   type BenchOptions,
   seconds,
+  writeAsVisitor,
   writeReport,
 } from './lib/bench-harness.ts';
 import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project.ts';
@@ -152,11 +152,7 @@ async function inside(options: BenchOptions): Promise<number> {
       contract.FORM_PAGES.other,
       captured,
     );
-    const ref = await addDoc(collection(db, contract.ENQUIRY_COLLECTION), {
-      ...payload,
-      createdAt: serverTimestamp(),
-    });
-    return ref.path;
+    return writeAsVisitor(db, contract.ENQUIRY_COLLECTION, payload);
   };
   // Six popups with the popup buyer's email and phone, one per business, under another name.
   const squatPopup = async (business: contract.BusinessOption) => {
@@ -164,12 +160,7 @@ async function inside(options: BenchOptions): Promise<number> {
       { name: 'Squatter', email: popupEmail, phone: POPUP_BUYER.phone, business },
       captured,
     );
-    return (
-      await addDoc(collection(db, contract.POPUP_ENQUIRY_COLLECTION), {
-        ...payload,
-        createdAt: serverTimestamp(),
-      })
-    ).path;
+    return writeAsVisitor(db, contract.POPUP_ENQUIRY_COLLECTION, payload);
   };
   const floodStarted = Date.now();
   const written = await Promise.allSettled([
@@ -186,20 +177,19 @@ async function inside(options: BenchOptions): Promise<number> {
   const realPath = realDoc?.ref.path ?? '';
   // The popup buyer, as the site's popup writes: their own clock, their own wholesaler enquiry.
   const popupSentAt = Date.now();
-  const popupPath = (
-    await addDoc(collection(db, contract.POPUP_ENQUIRY_COLLECTION), {
-      ...contract.buildPopupEnquiryPayload(
-        {
-          name: POPUP_BUYER.name,
-          email: popupEmail,
-          phone: POPUP_BUYER.phone,
-          business: contract.DEFAULT_BUSINESS,
-        },
-        new Date(),
-      ),
-      createdAt: serverTimestamp(),
-    })
-  ).path;
+  const popupPath = await writeAsVisitor(
+    db,
+    contract.POPUP_ENQUIRY_COLLECTION,
+    contract.buildPopupEnquiryPayload(
+      {
+        name: POPUP_BUYER.name,
+        email: popupEmail,
+        phone: POPUP_BUYER.phone,
+        business: contract.DEFAULT_BUSINESS,
+      },
+      new Date(),
+    ),
+  );
   /** Where a real buyer reached sales: their own email, or a digest (with the table row, if shown). */
   const reached = (path: string) => {
     const own = catcher.messages.find((mail) => mail.headers.get('x-enquiry-id') === path);

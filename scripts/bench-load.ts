@@ -19,7 +19,6 @@
  * and functions as last built.
  */
 import { spawnSync } from 'node:child_process';
-import { addDoc, collection, serverTimestamp } from 'firebase/firestore/lite';
 import * as contract from '../functions/src/contract/enquiry.ts';
 import { startSmtpCatcher } from '../tests/support/smtp-catcher.ts';
 import {
@@ -31,6 +30,7 @@ import {
   runBench,
   type BenchOptions,
   seconds,
+  writeAsVisitor,
   writeReport,
 } from './lib/bench-harness.ts';
 import { measureInboxReads } from './lib/inbox-reads.ts';
@@ -103,21 +103,13 @@ async function inside(options: BenchOptions): Promise<number> {
         contract.FORM_PAGES.enquiry,
         now,
       );
-      const ref = await addDoc(collection(db, contract.ENQUIRY_COLLECTION), {
-        ...payload,
-        createdAt: serverTimestamp(),
-      });
-      return ref.path;
+      return writeAsVisitor(db, contract.ENQUIRY_COLLECTION, payload);
     }
     const payload = contract.buildPopupEnquiryPayload(
       { name: label, email: `bench${index}@example.com`, phone, business: contract.DEFAULT_BUSINESS },
       now,
     );
-    const ref = await addDoc(collection(db, contract.POPUP_ENQUIRY_COLLECTION), {
-      ...payload,
-      createdAt: serverTimestamp(),
-    });
-    return ref.path;
+    return writeAsVisitor(db, contract.POPUP_ENQUIRY_COLLECTION, payload);
   };
 
   // One enquiry per trigger first, so the numbers below measure steady work, not module loading.

@@ -139,14 +139,36 @@ async function verifiedCaller(auth: CallableRequest['auth']): Promise<ResendCall
   };
 }
 
+/**
+ * What the inbox's callables share: with RESEND_REQUIRES_APP_CHECK (true unless the site is
+ * deployed without App Check) a call without a valid App Check token is refused, as Firestore
+ * refuses the site's writes; the caller is read from a token checked for revocation; and a refusal
+ * the work explains (ResendError) reaches the inbox as its own code and message.
+ */
+function inboxCall<T>(work: (caller: ResendCaller, data: unknown) => Promise<T>) {
+  return async (request: CallableRequest): Promise<T> => {
+    if (resendRequiresAppCheck.value() && !request.app)
+      throw new HttpsError(
+        'unauthenticated',
+        'This request did not come from the site (no App Check token).',
+      );
+    const caller = await verifiedCaller(request.auth);
+    try {
+      return await work(caller, request.data);
+    } catch (error) {
+      if (error instanceof ResendError) throw new HttpsError(error.code, error.message);
+      throw error;
+    }
+  };
+}
+
 /** Instances of the resend callable: a person clicks it, so two are plenty and a script cannot fan out. */
 const RESEND_MAX_INSTANCES = 2;
 
 /**
  * The sales inbox's "Resend email" (RESEND_FUNCTION in contract/resend.ts names it for the
  * browser): checks the `sales` claim, a revocation since sign-in, and the quota itself, see
- * resend.ts. With RESEND_REQUIRES_APP_CHECK (true unless the site is deployed without App Check),
- * a call without a valid App Check token is refused, as Firestore refuses the site's writes.
+ * resend.ts.
  */
 export const resendEnquiryEmail = onCall(
   {
@@ -157,44 +179,16 @@ export const resendEnquiryEmail = onCall(
     maxInstances: RESEND_MAX_INSTANCES,
     concurrency: 1,
   },
-  async (request) => {
-    if (resendRequiresAppCheck.value() && !request.app)
-      throw new HttpsError(
-        'unauthenticated',
-        'This request did not come from the site (no App Check token).',
-      );
-    const caller = await verifiedCaller(request.auth);
-    try {
-      return await resendForCaller(runtimeDeps(), caller, request.data);
-    } catch (error) {
-      if (error instanceof ResendError) throw new HttpsError(error.code, error.message);
-      throw error;
-    }
-  },
+  inboxCall((caller, data) => resendForCaller(runtimeDeps(), caller, data)),
 );
 
 /**
- * The inbox's "Find this buyer's data" (PRIVACY_FUNCTION in contract/privacy.ts names it): find, export or erase one person, for
- * owner accounts only (privacy-callable.ts checks the claims).
+ * The inbox's "Find this buyer's data" (PRIVACY_FUNCTION in contract/privacy.ts names it): find,
+ * export or erase one person, for owner accounts only (privacy-callable.ts checks the claims).
  */
 export const privacyRequest = onCall(
   { region: enquiryRegion, timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, memory: '256MiB', maxInstances: 1 },
-  async (request) => {
-    if (resendRequiresAppCheck.value() && !request.app)
-      throw new HttpsError(
-        'unauthenticated',
-        'This request did not come from the site (no App Check token).',
-      );
-    const caller = await verifiedCaller(request.auth);
-    try {
-      return await answerPrivacyRequest(
-        { db: getFirestore(), clock: () => new Date() },
-        caller,
-        request.data,
-      );
-    } catch (error) {
-      if (error instanceof ResendError) throw new HttpsError(error.code, error.message);
-      throw error;
-    }
-  },
+  inboxCall((caller, data) =>
+    answerPrivacyRequest({ db: getFirestore(), clock: () => new Date() }, caller, data),
+  ),
 );

@@ -14,7 +14,15 @@ import {
   type Firestore as AdminFirestore,
 } from 'firebase-admin/firestore';
 import { deleteApp as deleteClient, initializeApp as initializeClient } from 'firebase/app';
-import { connectFirestoreEmulator, getFirestore, terminate, type Firestore } from 'firebase/firestore/lite';
+import {
+  addDoc,
+  collection,
+  connectFirestoreEmulator,
+  getFirestore,
+  serverTimestamp,
+  terminate,
+  type Firestore,
+} from 'firebase/firestore/lite';
 import { PORTS, PROJECT_ID, ROOT, RUN_TS } from './project.ts';
 
 export type BenchFiles = { artifacts: string; report: string; emulatorLog: string };
@@ -81,6 +89,15 @@ export function openEmulatorClients(name: string): EmulatorClients {
       await deleteAdmin(admin);
     },
   };
+}
+
+/** Writes an enquiry as the site's forms do (the payload, stamped by the server); its path. */
+export async function writeAsVisitor(
+  db: Firestore,
+  collectionName: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
+  return (await addDoc(collection(db, collectionName), { ...payload, createdAt: serverTimestamp() })).path;
 }
 
 /** The value below which `fraction` of the sorted values fall (nearest rank). */

@@ -244,6 +244,17 @@ async function storeEnquiry(target: EnquiryCollection, id: string): Promise<void
   });
 }
 
+/** A follow-up as the demo sales account saves it (New, no note) with `changes` over it. */
+const salesFollowUp = (version: number, changes: Record<string, unknown> = {}) => ({
+  status: 'New',
+  note: '',
+  updatedBy: SALES_UID,
+  updatedByEmail: SALES_EMAIL,
+  updatedAt: serverTimestamp(),
+  version,
+  ...changes,
+});
+
 describe('only sales accounts read enquiries, and change only their follow-up and a buyer’s details', () => {
   const cases = [
     ...salesAccessCases(),
@@ -270,17 +281,17 @@ describe('only sales accounts read enquiries, and change only their follow-up an
     const ref = doc(sales, target, EXISTING_ENQUIRY_ID);
     const history = (await getDoc(ref)).get('followUp.history') as Record<string, unknown> | undefined;
     await updateDoc(ref, {
-      followUp: {
-        status: 'Quoted',
-        note: 'Quoted ₹4,200 a kilo',
-        updatedBy: SALES_UID,
-        updatedByEmail: SALES_EMAIL,
-        updatedAt: serverTimestamp(),
-        version: (((await getDoc(ref)).get('followUp.version') as number | undefined) ?? 0) + 1,
-        firstContactAt:
-          ((await getDoc(ref)).get('followUp.firstContactAt') as Timestamp | undefined) ?? serverTimestamp(),
-        ...(history ? { history } : {}),
-      },
+      followUp: salesFollowUp(
+        (((await getDoc(ref)).get('followUp.version') as number | undefined) ?? 0) + 1,
+        {
+          status: 'Quoted',
+          note: 'Quoted ₹4,200 a kilo',
+          firstContactAt:
+            ((await getDoc(ref)).get('followUp.firstContactAt') as Timestamp | undefined) ??
+            serverTimestamp(),
+          ...(history ? { history } : {}),
+        },
+      ),
     });
     const stored = (await getDoc(ref)).get('followUp') as Record<string, unknown>;
     expect(stored).toMatchObject({ status: 'Quoted', note: 'Quoted ₹4,200 a kilo', updatedBy: SALES_UID });
@@ -296,17 +307,9 @@ describe('only sales accounts read enquiries, and change only their follow-up an
     let version = 0;
     const save = (fields: Record<string, unknown>, caller = sales) =>
       verdictOf(
-        updateDoc(doc(caller, target, id), {
-          followUp: {
-            status: 'New',
-            note: '',
-            updatedBy: SALES_UID,
-            updatedByEmail: SALES_EMAIL,
-            updatedAt: serverTimestamp(),
-            version: version + 1,
-            ...fields,
-          },
-        }).then(() => (version += 1)),
+        updateDoc(doc(caller, target, id), { followUp: salesFollowUp(version + 1, fields) }).then(
+          () => (version += 1),
+        ),
       );
 
     expect(await save({ note: 'Not reached yet.' })).toBe('allowed');
@@ -332,13 +335,7 @@ describe('only sales accounts read enquiries, and change only their follow-up an
     const correct = (version: number, history: Record<string, unknown>, fields: Record<string, string>) =>
       updateDoc(ref, {
         ...fields,
-        followUp: {
-          status: 'New',
-          note: '',
-          updatedBy: SALES_UID,
-          updatedByEmail: SALES_EMAIL,
-          updatedAt: serverTimestamp(),
-          version,
+        followUp: salesFollowUp(version, {
           history: {
             ...history,
             [String(Object.keys(history).length)]: {
@@ -348,7 +345,7 @@ describe('only sales accounts read enquiries, and change only their follow-up an
               at: serverTimestamp(),
             },
           },
-        },
+        }),
       });
     await correct(1, {}, { email: 'priya.raman@ramanhair.in' });
     const first = (await getDoc(ref)).get('followUp.history') as Record<string, unknown>;

@@ -20,9 +20,11 @@ import './styles/global.css';
 
 enhanceSiteMenu(document);
 enhanceFaqs(document);
-followSelection(document, productPath);
 prefetchOnIntent(document);
-// A tap the page could not answer yet is answered now (an island's, once that island is awake).
-const pressed = takePressedButton();
-if (pressed && !pressed.closest(`[${ISLAND_ATTRIBUTES.name}]`)) pressed.click();
-void wakeIslands(document, { pressedBefore: pressed });
+// The bare description address gives way to the remembered product's page: nothing here wakes.
+if (!followSelection(document, productPath)) {
+  // A tap the page could not answer yet is answered now (an island's, once that island is awake).
+  const pressed = takePressedButton();
+  if (pressed && !pressed.closest(`[${ISLAND_ATTRIBUTES.name}]`)) pressed.click();
+  void wakeIslands(document, { pressedBefore: pressed });
+}

@@ -7,8 +7,8 @@ import { NOTIFICATION_FIELD } from '../contract/delivery';
 import { enquiryOf, type DeliveryDeps, type EnquiryRef } from '../delivery-record';
 import type { Claimant } from '../delivery-state';
 import { digestAlertParameters, enquiryAlertParameters } from './alert-text';
-import { deliverAlert, type AlertOutcome } from './channel';
-import { DIGEST_ALERT_TEMPLATE, ENQUIRY_ALERT_TEMPLATE } from './templates';
+import { deliverAlert, type AlertLocation, type AlertOutcome } from './channel';
+import { DIGEST_ALERT_TEMPLATE, ENQUIRY_ALERT_TEMPLATE, type WhatsAppTemplate } from './templates';
 
 /** Where an enquiry's alert is recorded. */
 export const ENQUIRY_ALERT_FIELD = `${NOTIFICATION_FIELD}.whatsapp`;
@@ -17,34 +17,45 @@ export const DIGEST_ALERT_FIELD = 'whatsapp';
 
 const OFF: AlertOutcome = { status: 'skipped', reason: 'off' };
 
-export async function deliverEnquiryAlert(
+/** One alert through the channel, when it is on: `parameters` read the record it is about. */
+function alertOn(
+  deps: DeliveryDeps,
+  target: AlertLocation,
+  claimant: Claimant,
+  template: WhatsAppTemplate,
+  parameters: (data: Record<string, unknown>, siteUrl: string) => string[],
+): Promise<AlertOutcome> {
+  const whatsapp = deps.whatsapp;
+  if (!whatsapp) return Promise.resolve(OFF);
+  return deliverAlert(
+    { ...deps, whatsapp, retryDelaysMs: deps.alertRetryDelaysMs },
+    target,
+    claimant,
+    template,
+    (data) => parameters(data, whatsapp.siteUrl),
+  );
+}
+
+export function deliverEnquiryAlert(
   deps: DeliveryDeps,
   enquiry: EnquiryRef,
   claimant: Claimant,
 ): Promise<AlertOutcome> {
-  const whatsapp = deps.whatsapp;
-  if (!whatsapp) return OFF;
-  return deliverAlert(
-    { ...deps, whatsapp, retryDelaysMs: deps.alertRetryDelaysMs },
+  return alertOn(
+    deps,
     { ref: deps.db.collection(enquiry.collection).doc(enquiry.id), field: ENQUIRY_ALERT_FIELD },
     claimant,
     ENQUIRY_ALERT_TEMPLATE,
-    (data) => enquiryAlertParameters(enquiryOf(enquiry, data), whatsapp.siteUrl),
+    (data, siteUrl) => enquiryAlertParameters(enquiryOf(enquiry, data), siteUrl),
   );
 }
 
-export async function deliverDigestAlert(
+export function deliverDigestAlert(
   deps: DeliveryDeps,
   lock: DocumentReference,
   claimant: Claimant,
 ): Promise<AlertOutcome> {
-  const whatsapp = deps.whatsapp;
-  if (!whatsapp) return OFF;
-  return deliverAlert(
-    { ...deps, whatsapp, retryDelaysMs: deps.alertRetryDelaysMs },
-    { ref: lock, field: DIGEST_ALERT_FIELD },
-    claimant,
-    DIGEST_ALERT_TEMPLATE,
-    (data) => digestAlertParameters(typeof data.held === 'number' ? data.held : 0),
+  return alertOn(deps, { ref: lock, field: DIGEST_ALERT_FIELD }, claimant, DIGEST_ALERT_TEMPLATE, (data) =>
+    digestAlertParameters(typeof data.held === 'number' ? data.held : 0),
   );
 }

@@ -39,18 +39,24 @@ export function recallSelection(): RememberedSelection | null {
 /**
  * On a product's page, remembers it; on the bare description address, opens the remembered
  * product's page instead of the first product's (replacing the address, so Back skips it).
+ * True when it did: this page is on its way out.
  */
 export function followSelection(
   doc: Document,
   productPath: (slug: string) => string,
   open = (url: string) => doc.defaultView?.location.replace(url),
-): void {
+): boolean {
   const article = doc.querySelector<HTMLElement>(`[${SELECTION_ATTRIBUTE}]`);
   const shown =
     article &&
     (JSON.parse(article.getAttribute(SELECTION_ATTRIBUTE) ?? 'null') as RememberedSelection | null);
-  if (!article || !shown) return;
-  if (!article.hasAttribute(BARE_ADDRESS_ATTRIBUTE)) return rememberSelection(shown);
+  if (!article || !shown) return false;
+  if (!article.hasAttribute(BARE_ADDRESS_ATTRIBUTE)) {
+    rememberSelection(shown);
+    return false;
+  }
   const remembered = recallSelection();
-  if (remembered && remembered.slug !== shown.slug) open(productPath(remembered.slug));
+  if (!remembered || remembered.slug === shown.slug) return false;
+  open(productPath(remembered.slug));
+  return true;
 }

@@ -42,6 +42,19 @@ async function fillFullForm(
   await user.selectOptions(screen.getByLabelText(/^Order Type/), 'bulk');
 }
 
+/** Fills the whole form validly and accepts the terms: ready to send. */
+async function fillAgreedForm(user: ReturnType<typeof userEvent.setup>) {
+  await fillFullForm(user);
+  await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+}
+
+/** Writes that do not answer until the test calls the function this returns. */
+function holdWrites(): () => void {
+  let finish!: () => void;
+  saveEnquiry.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+  return () => finish();
+}
+
 describe('the full enquiry form', () => {
   it('starts with the terms unchecked and the submit button disabled', async () => {
     render(<EnquiryForm id="t" formpage={FORM_PAGES.enquiry} />);
@@ -146,8 +159,7 @@ describe('the full enquiry form', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup({ delay: null });
     render(<EnquiryForm id="t" />);
-    await fillFullForm(user);
-    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await fillAgreedForm(user);
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.submitFailed);
     expect(consoleError).toHaveBeenCalled();
@@ -159,12 +171,10 @@ describe('the full enquiry form', () => {
   });
 
   it('sends one document however often the button is pressed while sending', async () => {
-    let finish!: () => void;
-    saveEnquiry.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const finish = holdWrites();
     const user = userEvent.setup({ delay: null });
     render(<EnquiryForm id="t" />);
-    await fillFullForm(user);
-    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await fillAgreedForm(user);
     await user.click(submitButton());
     await waitFor(() => expect(saveEnquiry).toHaveBeenCalledTimes(1));
     expect(screen.getByRole('button', { name: /sending/i })).toHaveAttribute('aria-disabled', 'true');
@@ -177,8 +187,7 @@ describe('the full enquiry form', () => {
   it('pretends success to a bot that fills the hidden field, and stores nothing', async () => {
     const user = userEvent.setup({ delay: null });
     const { container } = render(<EnquiryForm id="t" />);
-    await fillFullForm(user);
-    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await fillAgreedForm(user);
     const trap = container.querySelector<HTMLInputElement>('input[name="website"]');
     expect(trap).not.toBeNull();
     expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull();
@@ -199,8 +208,7 @@ describe('the full enquiry form', () => {
     await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue('Priya'));
     expect(screen.getByLabelText(/^Message/)).toHaveValue('Half-written message');
 
-    await fillFullForm(user);
-    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await fillAgreedForm(user);
     await user.click(submitButton());
     await screen.findByRole('dialog', { name: 'Thank you!' });
     cleanup();
@@ -213,8 +221,7 @@ describe('the full enquiry form', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = userEvent.setup({ delay: null });
     const first = render(<EnquiryForm id="retry" />);
-    await fillFullForm(user);
-    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await fillAgreedForm(user);
     await user.click(submitButton());
     expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.submitFailed);
     const firstId = saveEnquiry.mock.calls[0]?.[1];
@@ -231,8 +238,7 @@ describe('the full enquiry form', () => {
     expect(saveEnquiry.mock.calls.map((call) => call[1])).toEqual([firstId, firstId]);
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    await fillFullForm(user);
-    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await fillAgreedForm(user);
     await user.click(submitButton());
     await screen.findByRole('dialog', { name: 'Thank you!' });
     const nextId = saveEnquiry.mock.calls[2]?.[1];
@@ -242,12 +248,10 @@ describe('the full enquiry form', () => {
   });
 
   it('sends one document when Enter is pressed twice', async () => {
-    let finish!: () => void;
-    saveEnquiry.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
+    const finish = holdWrites();
     const user = userEvent.setup({ delay: null });
     render(<EnquiryForm id="t" />);
-    await fillFullForm(user);
-    await user.click(screen.getByRole('checkbox', { name: /terms/i }));
+    await fillAgreedForm(user);
     await user.click(screen.getByLabelText(/^City/));
     await user.keyboard('{Enter}{Enter}');
     await waitFor(() => expect(saveEnquiry).toHaveBeenCalledTimes(1));
