@@ -30,17 +30,7 @@ import { createSmtpTransport } from '../functions/src/mail/transport.ts';
 import { sweepUndeliveredEnquiries } from '../functions/src/sweeper.ts';
 import { startSmtpCatcher, type CaughtMail } from '../tests/support/smtp-catcher.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
-import {
-  benchFiles,
-  openEmulatorClients,
-  runAroundEmulators,
-  readBenchOptions,
-  runBench,
-  type BenchOptions,
-  seconds,
-  writeAsVisitor,
-  writeReport,
-} from './lib/bench-harness.ts';
+import * as harness from './lib/bench-harness.ts';
 import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project.ts';
 
 /** 300 copies of one message and 300 distinct senders. */
@@ -50,7 +40,7 @@ const BUYER = { name: 'Meena Sundaram', phone: '9840012345', typedPhone: '98400 
 const POPUP_BUYER = { name: 'Arun Kumar', phone: '9123456780' } as const;
 const PHONE_SQUATTERS = 5;
 const DEFAULT_TIMEOUT_S = 600;
-const FILES = benchFiles('bench-flood');
+const FILES = harness.benchFiles('bench-flood');
 const SITE = `http://127.0.0.1:${PORTS.hosting}`;
 const POLL_MS = 1000;
 /** As functions/.env.local configures the emulated functions. */
@@ -61,13 +51,13 @@ const MAIL = {
 };
 
 /** Outside: build, then run this script inside the emulators and print its report. */
-async function outside(options: BenchOptions): Promise<number> {
+async function outside(options: harness.BenchOptions): Promise<number> {
   if (options.build || !existsSync(join(ROOT, 'dist', 'site', 'enquiry.html'))) {
     console.log('• Building the site and the functions ...');
     if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) return 1;
   }
   const inner = `${RUN_TS_COMMAND} scripts/bench-flood.ts --inside-emulators --count ${options.count} --timeout-s ${options.timeoutS}`;
-  return runAroundEmulators(FILES, 'firestore,functions,hosting', inner);
+  return harness.runAroundEmulators(FILES, 'firestore,functions,hosting', inner);
 }
 
 async function statesOf(db: AdminFirestore, paths: string[]): Promise<Map<string, string>> {
@@ -120,9 +110,9 @@ async function sendRealEnquiry(email: string): Promise<{ clickedAt: number; clos
 }
 
 /** Inside the emulators: flood, real enquiry, settle, one sweep, report. */
-async function inside(options: BenchOptions): Promise<number> {
+async function inside(options: harness.BenchOptions): Promise<number> {
   const catcher = await startSmtpCatcher({ port: PORTS.smtp });
-  const clients = openEmulatorClients('bench-flood');
+  const clients = harness.openEmulatorClients('bench-flood');
   const { db, adminDb } = clients;
   const runId = Date.now().toString(36);
   const deadline = Date.now() + options.timeoutS * 1000;
@@ -152,7 +142,7 @@ async function inside(options: BenchOptions): Promise<number> {
       contract.FORM_PAGES.other,
       captured,
     );
-    return writeAsVisitor(db, contract.ENQUIRY_COLLECTION, payload);
+    return harness.writeAsVisitor(db, contract.ENQUIRY_COLLECTION, payload);
   };
   // Six popups with the popup buyer's email and phone, one per business, under another name.
   const squatPopup = async (business: contract.BusinessOption) => {
@@ -160,7 +150,7 @@ async function inside(options: BenchOptions): Promise<number> {
       { name: 'Squatter', email: popupEmail, phone: POPUP_BUYER.phone, business },
       captured,
     );
-    return writeAsVisitor(db, contract.POPUP_ENQUIRY_COLLECTION, payload);
+    return harness.writeAsVisitor(db, contract.POPUP_ENQUIRY_COLLECTION, payload);
   };
   const floodStarted = Date.now();
   const written = await Promise.allSettled([
@@ -177,7 +167,7 @@ async function inside(options: BenchOptions): Promise<number> {
   const realPath = realDoc?.ref.path ?? '';
   // The popup buyer, as the site's popup writes: their own clock, their own wholesaler enquiry.
   const popupSentAt = Date.now();
-  const popupPath = await writeAsVisitor(
+  const popupPath = await harness.writeAsVisitor(
     db,
     contract.POPUP_ENQUIRY_COLLECTION,
     contract.buildPopupEnquiryPayload(
@@ -254,20 +244,20 @@ async function inside(options: BenchOptions): Promise<number> {
     const found = reached(path);
     const state = states.get(path) ?? 'unknown';
     return found
-      ? `${found.where}, ${seconds(found.mail.receivedAt - sentAt)} from submit to email (state ${state})`
+      ? `${found.where}, ${harness.seconds(found.mail.receivedAt - sentAt)} from submit to email (state ${state})`
       : `NOT EMAILED (state ${state})`;
   };
   const popupReached = reached(popupPath);
-  writeReport(FILES, [
+  harness.writeReport(FILES, [
     `Enquiry flood benchmark: ${options.count} scripted writes (client SDK, real rules; ${copies} copies of one message, ${options.count - copies} distinct senders of which ${PHONE_SQUATTERS} use the real buyer's phone; all with one captured request's date and time) and ${contract.BUSINESS_OPTIONS.length} popups with the popup buyer's email and phone; then a real enquiry through the site in Chromium and a real popup enquiry`,
-    `  documents stored        ${floodPaths.length + (realPath ? 1 : 0) + 1} (${floodPaths.length} scripted in ${seconds(floodWriteMs)}, ${options.count + contract.BUSINESS_OPTIONS.length - floodPaths.length} refused; real: ${realPath || 'not stored'}, ${popupPath})`,
+    `  documents stored        ${floodPaths.length + (realPath ? 1 : 0) + 1} (${floodPaths.length} scripted in ${harness.seconds(floodWriteMs)}, ${options.count + contract.BUSINESS_OPTIONS.length - floodPaths.length} refused; real: ${realPath || 'not stored'}, ${popupPath})`,
     `  individual emails       ${individual} (hourly cap ${DEFAULT_ADMISSION_LIMITS.hourlyCap}; India-time hours of the run: ${[...new Set([indiaHourKey(new Date(floodStarted)), indiaHourKey(new Date())])].join(', ')})`,
     `  digests                 ${digests.length}${digests.length ? ` (covering ${sweep.digest.status === 'sent' ? sweep.digest.enquiries : 0} held enquiries and duplicates)` : ''}`,
     `  delivery states         ${[...counts.entries()].map(([state, n]) => `${state} ${n}`).join(', ')}`,
     `  not settled             ${unsettled}${settled ? '' : ' (timed out waiting for the triggers)'}`,
     `  real enquiry            ${buyerLine(realPath, visitor.clickedAt)}`,
     `  real popup enquiry      ${buyerLine(popupPath, popupSentAt)}`,
-    `  triggers settled after  ${seconds(triggersSettledMs)}; sweep: ${JSON.stringify({ due: sweep.due, sent: sweep.sent, queried: sweep.queried, digest: sweep.digest.status })}`,
+    `  triggers settled after  ${harness.seconds(triggersSettledMs)}; sweep: ${JSON.stringify({ due: sweep.due, sent: sweep.sent, queried: sweep.queried, digest: sweep.digest.status })}`,
   ]);
 
   await catcher.close();
@@ -279,9 +269,11 @@ async function inside(options: BenchOptions): Promise<number> {
   return bothReached && unsettled === 0 && individual <= DEFAULT_ADMISSION_LIMITS.hourlyCap * hours ? 0 : 1;
 }
 
-const options = readBenchOptions('bench:flood', {
+const options = harness.readBenchOptions('bench:flood', {
   count: DEFAULT_COUNT,
   timeoutS: DEFAULT_TIMEOUT_S,
   minCount: 2,
 });
-runBench('bench:flood', FILES, options.inside, () => (options.inside ? inside(options) : outside(options)));
+harness.runBench('bench:flood', FILES, options.inside, () =>
+  options.inside ? inside(options) : outside(options),
+);

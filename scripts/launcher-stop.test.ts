@@ -9,9 +9,8 @@
  * It runs in the unit step of `npm test`, before any emulator of the suite starts, on the
  * project's fixed ports: it fails at once, saying so, when something already holds them.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_PORTS, RUN_TS } from './lib/project.ts';
-import { requireFreePortsForStopTest, stopRepeatedly } from './lib/stop-check.ts';
+import { describeStops } from './lib/stop-check.ts';
 
 const STOPS = 9;
 /** Deadlines for a busy 2-core machine: the emulator starts in about 4 s and stops in about 2 s. */
@@ -19,23 +18,17 @@ const START_DEADLINE_MS = 120_000;
 /** The launcher allows firebase-tools 30 s to stop, then 15 s for what it started, 10 s for the ports. */
 const STOP_DEADLINE_MS = 90_000;
 
-describe('the emulator launcher', () => {
-  beforeAll(() => requireFreePortsForStopTest(EMULATOR_PORTS));
-
-  it(
-    `ends every process it started, java included, and frees every port before it says so, ${STOPS} stops in a row`,
-    async () => {
-      const problems = await stopRepeatedly(STOPS, {
-        what: 'the launcher',
-        command: [...RUN_TS, 'scripts/emulators.ts', 'start', '--only', 'firestore'],
-        ready: 'All emulators ready',
-        ports: EMULATOR_PORTS,
-        launcherMark: 'scripts/emulators.ts',
-        startDeadlineMs: START_DEADLINE_MS,
-        stopDeadlineMs: STOP_DEADLINE_MS,
-      });
-      expect(problems).toEqual([]);
-    },
-    STOPS * (START_DEADLINE_MS + 2 * STOP_DEADLINE_MS),
-  );
-});
+describeStops(
+  'the emulator launcher',
+  'ends every process it started, java included, and frees every port before it says so',
+  STOPS,
+  {
+    what: 'the launcher',
+    command: [...RUN_TS, 'scripts/emulators.ts', 'start', '--only', 'firestore'],
+    ready: 'All emulators ready',
+    ports: EMULATOR_PORTS,
+    launcherMark: 'scripts/emulators.ts',
+    startDeadlineMs: START_DEADLINE_MS,
+    stopDeadlineMs: STOP_DEADLINE_MS,
+  },
+);

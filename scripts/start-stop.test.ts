@@ -8,9 +8,8 @@
  * The whole stack serves the build, so this runs in its own step of `npm test` (the `launchers`
  * project), after the build and before any emulator step, with `--no-build`.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_PORTS, LOCAL_SERVER_PORTS, RUN_TS } from './lib/project.ts';
-import { requireFreePortsForStopTest, stopRepeatedly } from './lib/stop-check.ts';
+import { describeStops } from './lib/stop-check.ts';
 
 const STOPS = 3;
 const PORTS = { ...EMULATOR_PORTS, ...LOCAL_SERVER_PORTS };
@@ -19,23 +18,17 @@ const START_DEADLINE_MS = 180_000;
 /** stopServers allows each server 15 s, then 15 s for what it started, then 10 s for the ports. */
 const STOP_DEADLINE_MS = 90_000;
 
-describe('npm start', () => {
-  beforeAll(() => requireFreePortsForStopTest(PORTS));
-
-  it(
-    `ends every server it started, the emulators' java included, and frees every port before it says so, ${STOPS} stops in a row`,
-    async () => {
-      const problems = await stopRepeatedly(STOPS, {
-        what: 'npm start',
-        command: [...RUN_TS, 'scripts/start.ts', '--no-build'],
-        ready: 'Ready in',
-        ports: PORTS,
-        launcherMark: 'scripts/start.ts',
-        startDeadlineMs: START_DEADLINE_MS,
-        stopDeadlineMs: STOP_DEADLINE_MS,
-      });
-      expect(problems).toEqual([]);
-    },
-    STOPS * (START_DEADLINE_MS + 2 * STOP_DEADLINE_MS),
-  );
-});
+describeStops(
+  'npm start',
+  "ends every server it started, the emulators' java included, and frees every port before it says so",
+  STOPS,
+  {
+    what: 'npm start',
+    command: [...RUN_TS, 'scripts/start.ts', '--no-build'],
+    ready: 'Ready in',
+    ports: PORTS,
+    launcherMark: 'scripts/start.ts',
+    startDeadlineMs: START_DEADLINE_MS,
+    stopDeadlineMs: STOP_DEADLINE_MS,
+  },
+);

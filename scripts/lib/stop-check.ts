@@ -5,6 +5,7 @@
  * held when it said "no server is left running". Real processes, real ports; Linux (/proc).
  */
 import { spawn } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { busyPorts, descendantsOf } from './processes.ts';
 import { ROOT } from './project.ts';
@@ -211,4 +212,22 @@ export async function requireFreePortsForStopTest(ports: Record<string, number>)
         'the project’s own ports, so stop the other local run first (npm start, npm run dev, ' +
         'npm run emulators or another npm test; lsof -i shows who holds them)',
     );
+}
+
+/**
+ * The test itself: `stops` stops of `check` in a row, each of which must end every process the
+ * launcher started and free every port before it says so; it fails at once when the ports are busy.
+ */
+export function describeStops(subject: string, claim: string, stops: number, check: StopCheck): void {
+  describe(subject, () => {
+    beforeAll(() => requireFreePortsForStopTest(check.ports));
+
+    it(
+      `${claim}, ${stops} stops in a row`,
+      async () => {
+        expect(await stopRepeatedly(stops, check)).toEqual([]);
+      },
+      stops * (check.startDeadlineMs + 2 * check.stopDeadlineMs),
+    );
+  });
 }

@@ -15,7 +15,15 @@ import {
   waitForHydration,
 } from '../support/browser';
 import { detailsOf } from '../../web/src/content/product-details';
-import { FIRST_PRODUCT, polled, present, PRODUCTS, type CatalogueProduct } from './visitor';
+import {
+  FIRST_PRODUCT,
+  polled,
+  present,
+  PRODUCTS,
+  type CatalogueProduct,
+  pageHeading,
+  pathOf,
+} from './visitor';
 import { useJourneys } from './journeys';
 
 const journeys = useJourneys();
@@ -24,8 +32,6 @@ const visit = journeys.visit;
 const cards = (page: Page) => page.locator('li.product-card');
 const cardStates = (page: Page) =>
   cards(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 const sidebar = (page: Page) => page.locator('aside.description__sidebar');
 const sidebarTitle = (page: Page) => sidebar(page).getByRole('heading', { level: 2 });
 const sidebarLinks = (page: Page) => sidebar(page).getByRole('link');
@@ -33,7 +39,7 @@ const currentInSidebar = (page: Page) => sidebar(page).locator('a[aria-current="
 
 /** What a visitor reads on a product's description page. */
 async function expectProductShown(page: Page, product: CatalogueProduct): Promise<void> {
-  await expect.poll(() => heading(page).textContent(), polled).toBe(product.productName);
+  await expect.poll(() => pageHeading(page).textContent(), polled).toBe(product.productName);
   expect(await sidebarTitle(page).textContent()).toBe(product.category.categoryTitle);
   expect(await sidebarLinks(page).allTextContents()).toEqual(
     product.category.products.map((item) => item.productName),
@@ -133,7 +139,7 @@ describe('from a card to its description', () => {
 
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect.poll(() => pathOf(page), polled).toBe('/products');
-    await expect.poll(() => heading(page).textContent(), polled).toBe('Our Products');
+    await expect.poll(() => pageHeading(page).textContent(), polled).toBe('Our Products');
 
     // The description page without a product remembers this visitor's pick.
     await goto('/products/description');

@@ -18,14 +18,12 @@ import {
   settle,
   wakeOnPausedClock,
 } from '../support/browser';
-import { polled, present } from './visitor';
+import { polled, present, pageHeading, pathOf } from './visitor';
 import { useJourneys } from './journeys';
 
 const journeys = useJourneys();
 const visit = journeys.visit;
 
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const carousel = (page: Page) => page.locator('section[aria-roledescription="carousel"]');
 const slides = (page: Page) => carousel(page).locator('[role="group"][aria-roledescription="slide"]');
 const control = (page: Page, name: string) => carousel(page).getByRole('button', { name, exact: true });
@@ -57,12 +55,12 @@ describe('the hero and the banners', () => {
     await goto('/home');
     await page.getByRole('link', { name: 'Book an Enquiry' }).click();
     await expect.poll(() => pathOf(page), polled).toBe('/enquiry');
-    await expect.poll(() => heading(page).textContent(), polled).toBe('Book an Enquiry');
+    await expect.poll(() => pageHeading(page).textContent(), polled).toBe('Book an Enquiry');
 
     await goto('/home');
     await page.getByRole('link', { name: 'View More' }).click();
     await expect.poll(() => pathOf(page), polled).toBe('/products');
-    await expect.poll(() => heading(page).textContent(), polled).toBe('Our Products');
+    await expect.poll(() => pageHeading(page).textContent(), polled).toBe('Our Products');
     await expect.poll(() => scrollY(page), polled).toBe(0);
 
     await goto('/home');

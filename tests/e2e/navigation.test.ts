@@ -7,7 +7,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../web/src/content/site';
 import { scrollY, VIEWPORT_NAMES, VIEWPORTS, waitForHydration } from '../support/browser';
-import { ERROR_SCREENS, polled, present, routeAt, SITE_ROUTES, UNKNOWN_PATH } from './visitor';
+import {
+  ERROR_SCREENS,
+  polled,
+  present,
+  routeAt,
+  SITE_ROUTES,
+  UNKNOWN_PATH,
+  pageHeading,
+  pathOf,
+} from './visitor';
 import { useJourneys } from './journeys';
 
 const journeys = useJourneys();
@@ -16,11 +25,9 @@ const visitAt = journeys.visit;
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const navLink = (page: Page, name: string) => mainNav(page).getByRole('link', { name, exact: true });
 const menuToggle = (page: Page) => mainNav(page).getByRole('button');
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const metaDescription = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
 const decorationOf = (page: Page, name: string) =>
   navLink(page, name).evaluate((link) => getComputedStyle(link).textDecorationLine);
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function scrollToBottom(page: Page): Promise<void> {
   await page.evaluate(() =>
@@ -33,7 +40,7 @@ async function scrollToBottom(page: Page): Promise<void> {
 /** The link opened its page (a document of its own), at the top, and the page's code runs. */
 async function expectArrivedAt(page: Page, path: string, h1: string): Promise<void> {
   await expect.poll(() => pathOf(page), polled).toBe(path);
-  await expect.poll(() => heading(page).textContent(), polled).toContain(h1);
+  await expect.poll(() => pageHeading(page).textContent(), polled).toContain(h1);
   await expect.poll(() => scrollY(page), polled).toBe(0);
   await waitForHydration(page);
 }
@@ -46,7 +53,7 @@ describe.each(VIEWPORT_NAMES)('every screen at %s width', (viewport) => {
       expect(response?.status(), route.path).toBe(route.status);
       expect(await page.title(), route.path).toBe(route.title);
       expect(await metaDescription(page), route.path).toBe(route.description);
-      await expect.poll(() => heading(page).textContent(), polled).toContain(route.h1);
+      await expect.poll(() => pageHeading(page).textContent(), polled).toContain(route.h1);
       const current = await mainNav(page).locator('a[aria-current="page"]').allTextContents();
       expect(current, route.path).toEqual(route.navLink ? [route.navLink] : []);
       // Nothing spills sideways: the page fits the visitor's screen.
@@ -87,14 +94,14 @@ describe('the address bar', () => {
     expect(redirect?.status()).toBe(301);
     expect(pathOf(page)).toBe('/home');
     await waitForHydration(page);
-    await expect.poll(() => heading(page).textContent(), polled).toContain(routeAt('/home').h1);
+    await expect.poll(() => pageHeading(page).textContent(), polled).toContain(routeAt('/home').h1);
   });
 
   it('shows 404 / Page not found for an unknown address, which the server answers with 404', async () => {
     const { page, goto } = await visitAt('mobile', { expectedFailures: [new RegExp(`^${UNKNOWN_PATH}$`)] });
     const response = await goto(UNKNOWN_PATH);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => heading(page).textContent(), polled).toBe('404');
+    await expect.poll(() => pageHeading(page).textContent(), polled).toBe('404');
     expect(await page.getByText('Page not found', { exact: true }).isVisible()).toBe(true);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
 
@@ -109,7 +116,7 @@ describe('the address bar', () => {
     });
     const response = await goto('/products/description/synthetic-wig');
     expect(response?.status()).toBe(404);
-    await expect.poll(() => heading(page).textContent(), polled).toBe('404');
+    await expect.poll(() => pageHeading(page).textContent(), polled).toBe('404');
     expect(await page.getByText('Page not found', { exact: true }).isVisible()).toBe(true);
   });
 });

@@ -312,3 +312,9 @@ export async function openDescriptionPopup(page: Page): Promise<Locator> {
   await page.clock.resume();
   return popup;
 }
+
+/** The address the page shows, without origin or query. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The page's one h1. */
+export const pageHeading = (page: Page) => page.getByRole('heading', { level: 1 });
