@@ -190,11 +190,20 @@ describe('the general FAQ', () => {
     ).toEqual(generalFaqs.map(() => 'false'));
     const answer = (index: number) =>
       faq.getByText(present(generalFaqs[index], `FAQ ${index + 1}`).answer, { exact: true });
+    // Its icon shows what a click will do: a plus while closed, a minus (no upright) while open.
+    // (A vertical stroke's box has no width, so its display says whether it is drawn.)
+    const uprightDrawn = () =>
+      questions
+        .nth(0)
+        .locator('.icon-upright')
+        .evaluate((path) => getComputedStyle(path).display !== 'none');
     expect(await answer(0).isVisible()).toBe(false);
+    await expect.poll(uprightDrawn, polled).toBe(true);
 
     await questions.nth(0).click();
     expect(await questions.nth(0).getAttribute('aria-expanded')).toBe('true');
     expect(await answer(0).isVisible()).toBe(true);
+    expect(await uprightDrawn()).toBe(false);
     await questions.nth(12).click();
     expect(await questions.nth(12).getAttribute('aria-expanded')).toBe('true');
     expect(await answer(12).isVisible()).toBe(true);

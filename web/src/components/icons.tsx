@@ -11,12 +11,16 @@ function icon(paths: ReactNode, filled = false) {
         height={size}
         viewBox="0 0 24 24"
         aria-hidden="true"
-        focusable="false"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke={filled ? 'none' : 'currentColor'}
-        strokeWidth={filled ? undefined : 1.8}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+        // A filled icon is all fill (an SVG draws no stroke unless told): no stroke attributes to send.
+        {...(filled
+          ? { fill: 'currentColor' }
+          : {
+              fill: 'none',
+              stroke: 'currentColor',
+              strokeWidth: 1.8,
+              strokeLinecap: 'round',
+              strokeLinejoin: 'round',
+            })}
         {...props}
       >
         {paths}
@@ -29,6 +33,13 @@ export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
 export const MinusIcon = icon(<path d="M5 12h14" />);
+/** A plus whose upright stroke (class `icon-upright`) a stylesheet can hide to make it a minus. */
+export const PlusMinusIcon = icon(
+  <>
+    <path d="M5 12h14" />
+    <path className="icon-upright" d="M12 5v14" />
+  </>,
+);
 export const ChevronLeftIcon = icon(<path d="M15 5l-7 7 7 7" />);
 export const ChevronRightIcon = icon(<path d="M9 5l7 7-7 7" />);
 export const ArrowLeftIcon = icon(<path d="M19 12H5M11 6l-6 6 6 6" />);

@@ -14,14 +14,7 @@ type LogoProps = { className?: string };
 export function Logo({ className }: LogoProps) {
   return (
     <span className={['logo', className].filter(Boolean).join(' ')} aria-hidden="true">
-      <svg
-        className="logo__mark"
-        viewBox="0 0 64 64"
-        width="48"
-        height="48"
-        focusable="false"
-        xmlns="http://www.w3.org/2000/svg"
-      >
+      <svg className="logo__mark" viewBox="0 0 64 64" width="48" height="48">
         <rect width="64" height="64" rx="14" fill="#2a1420" />
         <rect x="3.5" y="3.5" width="57" height="57" rx="11" fill="none" stroke="#8a6420" strokeWidth="1.2" />
         <g fill="none" stroke={GOLD} strokeWidth="3.4">

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MinusIcon, PlusIcon } from '../../components/icons';
+import { PlusMinusIcon } from '../../components/icons';
 import type { FaqItem } from '../../content/types';
 import { FAQ_ITEM_CLASS, FAQ_TOGGLE_CLASS } from './faq-toggle';
 import './faq.css';
@@ -30,8 +30,7 @@ export function FaqList({ items, headingLevel = 3 }: { items: FaqItem[]; heading
               >
                 <span>{item.question}</span>
                 <span className="faq__icon">
-                  <PlusIcon size={20} className="faq__icon-open" />
-                  <MinusIcon size={20} className="faq__icon-close" />
+                  <PlusMinusIcon size={20} />
                 </span>
               </button>
             </Heading>
