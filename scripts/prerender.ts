@@ -19,6 +19,7 @@ import {
   inlineHash,
   withInlineHashes,
   withoutPointerRules,
+  withoutUnusedProperties,
   withPagePolicies,
 } from './lib/critical-path.ts';
 
@@ -86,9 +87,10 @@ async function bootScript(): Promise<string> {
 function pageModules(manifest: Manifest, html: string, preload: string[]): string[] {
   const entry = manifest['index.html'];
   if (!entry) throw new Error('The build manifest has no index.html entry.');
-  const atLoad = [...html.matchAll(/data-island="([a-z-]+)" data-wake="load"/g)].map(
-    ([, name]) => name ?? '',
-  );
+  // An island that wakes at load has no data-wake (islands.ts).
+  const atLoad = [...html.matchAll(/<[a-z]+ data-island="([a-z-]+)"([^>]*)>/g)]
+    .filter(([, , rest]) => !rest?.includes(' data-wake='))
+    .map(([, name]) => name ?? '');
   if (!atLoad.length) return chunkFiles(manifest, ['index.html', ...preload]);
   // An island's chunk is keyed by its source (web/src/…/x-island.tsx), or by its chunk's name
   // (_x-island-<hash>.js) when the build shares it with the stylesheet's entry.
@@ -144,6 +146,8 @@ async function inlineCriticalCss(
     noscripts.push(element);
     return `<!--noscript-${noscripts.length - 1}-->`;
   });
+  // A page's own stylesheet reads the design tokens too: its page keeps them all inline.
+  const usedProperties = (css: string) => (ownSheets.length ? css : withoutUnusedProperties(css, kept));
   // The inline CSS is what the first screen needs; the rest of the page waits for the stylesheet.
   const firstScreen = firstScreenOf(kept);
   const firstScreenCss = /<style>([\s\S]*?)<\/style>/.exec(await critical.process(firstScreen.html))?.[1];
@@ -153,7 +157,7 @@ async function inlineCriticalCss(
   const processed = (await critical.process(kept))
     .replace(
       /<style>[\s\S]*?<\/style>/,
-      () => `<style>${withoutPointerRules(firstScreenCss)}${firstScreen.hideRest}</style>`,
+      () => `<style>${usedProperties(withoutPointerRules(firstScreenCss))}${firstScreen.hideRest}</style>`,
     )
     .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+">(?=\s*<\/body>)/, '')
     .replace(' data-beasties-container', '')
@@ -242,6 +246,11 @@ async function main() {
     const [style] = styles;
     if (style === undefined || styles.length !== 1)
       throw new Error(`${path}: expected one inline <style>, found ${styles.length}.`);
+    // The server bundle names the pictures; the browser's build wrote them: the two must agree.
+    const missing = [...inlined.matchAll(/\/assets\/[^"'\s,)]+/g)]
+      .map(([url]) => url)
+      .filter((url) => !existsSync(join(SITE_DIR, url)));
+    if (missing.length) throw new Error(`${path} names files the build did not write: ${missing.join(', ')}`);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, inlined);
     return inlineHash(style);

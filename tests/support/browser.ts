@@ -265,7 +265,7 @@ export async function gotoOnPausedClock(
 ): Promise<{ response: Response | null; jitterMs: number }> {
   const response = await page.goto(path);
   await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`);
-  return { response, jitterMs: await awakeFor(page, '[data-wake="load"][data-awake]') };
+  return { response, jitterMs: await awakeFor(page, '[data-island]:not([data-wake])[data-awake]') };
 }
 
 /**
@@ -279,7 +279,7 @@ export async function followOnPausedClock(
 ): Promise<{ jitterMs: number }> {
   await Promise.all([page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit' }), click()]);
   await runPausedClockUntil(page, HYDRATED_PAGE, `${path} did not start`);
-  return { jitterMs: await awakeFor(page, '[data-wake="load"][data-awake]') };
+  return { jitterMs: await awakeFor(page, '[data-island]:not([data-wake])[data-awake]') };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   ISLAND_ATTRIBUTES,
   ISLAND_FILE_SUFFIX,
   byIslandName,
+  PROP_KEY,
   type IslandProps,
   type Wake,
 } from './islands';
@@ -29,11 +30,13 @@ export function Island({ name, wake, props = {} }: { name: string; wake: Wake; p
   const html = renderToString(<IslandRoot>{createElement(Component, props)}</IslandRoot>, {
     identifierPrefix: idPrefix,
   });
+  const badKey = Object.keys(props).find((key) => !PROP_KEY.test(key));
+  if (badKey) throw new Error(`The island "${name}" has a prop "${badKey}": keys are lowercase letters.`);
+  // Every byte counts in the first round trip: no attribute for the usual wake, one short one per prop.
   const attributes = {
     [ISLAND_ATTRIBUTES.name]: name,
-    [ISLAND_ATTRIBUTES.wake]: wake,
-    // Every byte counts in the first round trip: no attribute for no props.
-    [ISLAND_ATTRIBUTES.props]: Object.keys(props).length ? JSON.stringify(props) : undefined,
+    [ISLAND_ATTRIBUTES.wake]: wake === 'load' ? undefined : wake,
+    ...Object.fromEntries(Object.entries(props).map(([key, value]) => [ISLAND_ATTRIBUTES.prop + key, value])),
   };
-  return <div className="island" {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
 }

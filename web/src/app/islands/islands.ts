@@ -12,8 +12,14 @@
 export const WAKES = ['load', 'visible', 'idle'] as const;
 export type Wake = (typeof WAKES)[number];
 
-/** The props an island gets from the page: a few plain values, written into the HTML as JSON. */
-export type IslandProps = Record<string, string | number | boolean>;
+/**
+ * The props an island gets from the page: a few strings, each written into the HTML as its own
+ * attribute (`data-p-<key>`, so keys are lowercase letters), the fewest bytes for the first round trip.
+ */
+export type IslandProps = Record<string, string>;
+
+/** Props' keys become attribute names: lowercase letters only. */
+export const PROP_KEY = /^[a-z]+$/;
 
 export const ISLAND_FILE_SUFFIX = '-island.tsx';
 
@@ -28,8 +34,10 @@ export const byIslandName = <T>(modules: Record<string, T>): Map<string, T> =>
 /** The attributes of an island's element, set at build time and read in the browser. */
 export const ISLAND_ATTRIBUTES = {
   name: 'data-island',
+  /** Absent for `load`, the usual wake: every byte counts in the first round trip. */
   wake: 'data-wake',
-  props: 'data-props',
+  /** The prefix of each prop's attribute. */
+  prop: 'data-p-',
   /** Set once the island has taken over (its effects have run), to the time it did (Date.now()). */
   awake: 'data-awake',
 } as const;
@@ -38,5 +46,15 @@ export const ISLAND_ATTRIBUTES = {
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /** An island's own prefix for React's useId, the same at build time and in the browser. */
-export const idPrefixFor = (name: string, props: IslandProps) =>
-  `${name}${typeof props.id === 'string' ? `-${props.id}` : ''}-`;
+/** An island element's props, as island.tsx wrote them. */
+export function propsOf(element: Element): IslandProps {
+  const props: IslandProps = {};
+  for (const { name, value } of Array.from(element.attributes))
+    if (name.startsWith(ISLAND_ATTRIBUTES.prop)) props[name.slice(ISLAND_ATTRIBUTES.prop.length)] = value;
+  return props;
+}
+
+/** When an island element wakes. */
+export const wakeOf = (element: Element): string => element.getAttribute(ISLAND_ATTRIBUTES.wake) ?? 'load';
+
+export const idPrefixFor = (name: string, props: IslandProps) => `${name}${props.id ? `-${props.id}` : ''}-`;

@@ -16,6 +16,8 @@ import {
   idPrefixFor,
   ISLAND_ATTRIBUTES,
   byIslandName,
+  propsOf,
+  wakeOf,
   WAKES,
   type IslandProps,
   type Wake,
@@ -53,7 +55,7 @@ async function hydrate(
     loadCode(() => import('./island-root')),
     loadCode(load),
   ]);
-  const props = JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}') as IslandProps;
+  const props = propsOf(element);
   await new Promise<void>((awake) => {
     started();
     const root = createElement(IslandRoot, {
@@ -103,7 +105,7 @@ function watch(
   }: WakeOptions,
 ): Promise<void> {
   const name = element.getAttribute(ISLAND_ATTRIBUTES.name) ?? '';
-  const wakeAt = element.getAttribute(ISLAND_ATTRIBUTES.wake) as Wake;
+  const wakeAt = wakeOf(element) as Wake;
   const load = loadIsland(name);
   let gaveUp = false;
   const failed = (error: unknown) => {
