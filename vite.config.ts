@@ -8,6 +8,14 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 /** The copyright year comes from the build date, not from the copy (the site is rebuilt to release). */
 export const BUILD_YEAR = new Date().getFullYear();
 
+/**
+ * Six characters of hash (36 bits) tell one release's file from the next as well as Vite's eight,
+ * and a page's URLs (its pictures' srcsets, its modules) are the least compressible bytes of its
+ * first round trip.
+ */
+const HASH = '[hash:6]';
+const ASSET_FILE_NAMES = `assets/[name]-${HASH}[extname]`;
+
 /** Builds the React site in web/ into dist/site; `--ssr` builds the prerender bundle into .ssr. */
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: fromRoot('./web'),
@@ -38,11 +46,17 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     cssCodeSplit: false,
     modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
-      ? {}
+      ? // The server bundle names the pictures the pages show: as the browser's build writes them.
+        { output: { assetFileNames: ASSET_FILE_NAMES } }
       : {
           // The browser's entry (index.html: the islands' runtime, every page) and the whole site's
           // module graph, which no browser loads, for the stylesheet (see src/entry-styles.ts).
           input: { index: fromRoot('./web/index.html'), styles: fromRoot('./web/src/entry-styles.ts') },
+          output: {
+            assetFileNames: ASSET_FILE_NAMES,
+            chunkFileNames: `assets/[name]-${HASH}.js`,
+            entryFileNames: `assets/[name]-${HASH}.js`,
+          },
         },
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

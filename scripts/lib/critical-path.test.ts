@@ -11,6 +11,7 @@ import {
   inlineHash,
   withInlineHashes,
   withoutPointerRules,
+  withoutUnusedProperties,
   withPagePolicies,
 } from './critical-path.ts';
 
@@ -74,6 +75,26 @@ describe('firstScreenOf', () => {
 
   it('refuses a page without <main>', () => {
     expect(() => firstScreenOf('<html><body><p>No main</p></body></html>')).toThrow(/no <main>/);
+  });
+});
+
+describe('withoutUnusedProperties', () => {
+  it('keeps the tokens a rule, another kept token or the markup reads, and drops the rest', () => {
+    const css =
+      ':root{--ink:#111;--gold:#b08a3e;--accent:var(--gold);--unused:4px;--also-unused:var(--unused)}' +
+      '.a{color:var(--ink)}.b{border-color:var(--accent)}';
+    expect(withoutUnusedProperties(css, '<p class="a">')).toBe(
+      ':root{--ink:#111;--gold:#b08a3e;--accent:var(--gold)}.a{color:var(--ink)}.b{border-color:var(--accent)}',
+    );
+    expect(withoutUnusedProperties(':root{--tint:red;--x:1px}', '<span style="color:var(--tint)">')).toBe(
+      ':root{--tint:red}',
+    );
+  });
+
+  it('drops a rule left with no declaration, and keeps a property named like the start of another', () => {
+    expect(
+      withoutUnusedProperties(':root{--a:1px}.b{--space:2px;--space-2:3px}.c{margin:var(--space-2)}', ''),
+    ).toBe('.b{--space-2:3px}.c{margin:var(--space-2)}');
   });
 });
 

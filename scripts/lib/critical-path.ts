@@ -100,6 +100,23 @@ export function withoutPointerRules(css: string): string {
   }
 }
 
+/**
+ * Minified CSS without the custom properties (`--x: …`) that neither it nor the page's own markup
+ * (a style attribute) reads with var(--x), nor another kept property. The inline CSS declares the
+ * design tokens its rules use; the full stylesheet declares them all again when it arrives.
+ */
+export function withoutUnusedProperties(css: string, markup: string): string {
+  const declaration = /(?<=[{;])--([\w-]+):[^;{}]*(?:;|(?=\}))/g;
+  let kept = css;
+  for (;;) {
+    const read = (name: string) => new RegExp(`var\\(\\s*--${name}\\s*[,)]`).test(`${kept}${markup}`);
+    const pruned = kept.replace(declaration, (whole, name: string) => (read(name) ? whole : ''));
+    if (pruned === kept) break;
+    kept = pruned;
+  }
+  return kept.replace(/;\}/g, '}').replace(/(?<=^|\})[^{}@]+\{\}/g, '');
+}
+
 /** The CSP source that allows exactly this inline <script> or <style> element's text. */
 export const inlineHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

@@ -3,7 +3,15 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { imageKeys, imageSpecs, type ImageKey } from '../assets/image-specs';
-import { createPicture, imageUrl, intrinsicSizes, Picture, resolvePictureSources } from './picture';
+import {
+  createPicture,
+  imageUrl,
+  intrinsicSizes,
+  Picture,
+  resolvePictureSources,
+  usefulWidths,
+  widestDrawn,
+} from './picture';
 
 /** A build output as the glob reports it: every width of every key in both formats. */
 function builtAssets(except: string[] = []): Record<string, string> {
@@ -41,6 +49,32 @@ function pictureParts(container: HTMLElement) {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+});
+
+describe('the widths a picture lists', () => {
+  it('reads the widest a picture is drawn from its sizes, in CSS pixels', () => {
+    expect(widestDrawn('6rem')).toBe(96);
+    expect(widestDrawn('(max-width: 676px) 7rem, (max-width: 1099px) 45vw, 360px')).toBeCloseTo(494.55);
+    expect(widestDrawn('(max-width: 900px) 92vw, 540px')).toBe(828);
+    expect(widestDrawn('100vw')).toBe(Infinity);
+    expect(widestDrawn('calc(100vw - 2rem)')).toBe(Infinity);
+  });
+
+  it('lists widths up to the first that fills a screen of three device pixels per CSS pixel', () => {
+    expect(usefulWidths([240, 480, 720, 960], '6rem')).toEqual([240, 480]);
+    expect(usefulWidths([240, 480, 720, 960], '5rem')).toEqual([240]);
+    expect(usefulWidths([240, 400, 800], '(max-width: 676px) 7rem, 360px')).toEqual([240, 400, 800]);
+    expect(usefulWidths([480, 768, 1280, 1920], '100vw')).toEqual([480, 768, 1280, 1920]);
+  });
+
+  it('gives a thumbnail only the files it can use, its fallback among them', () => {
+    const { container } = render(<BuiltPicture image="about" alt="" sizes="6rem" />);
+    const { avif, img } = pictureParts(container);
+    expect(avif?.getAttribute('srcset')).toBe(
+      '/assets/about-240-h4sh.avif 240w, /assets/about-480-h4sh.avif 480w',
+    );
+    expect(img).toHaveAttribute('src', '/assets/about-480-h4sh.webp');
+  });
 });
 
 describe('Picture with built images', () => {

@@ -33,6 +33,34 @@ export type PictureSources = {
   src: string;
 };
 
+/** The densest screens a picture is drawn for: wider files would only cost bytes. */
+const MAX_PIXEL_RATIO = 3;
+const REM_PX = 16;
+
+/**
+ * The widest a picture is drawn, in CSS pixels, by its `sizes` ("(max-width: 676px) 7rem, 360px"):
+ * a `vw` length counts at its condition's max-width; Infinity when that has no bound (`100vw`).
+ */
+export function widestDrawn(sizes: string): number {
+  return Math.max(
+    ...sizes.split(',').map((entry) => {
+      const [, maxWidth, length, unit] =
+        /^\s*(?:\(max-width:\s*([\d.]+)px\)\s*)?([\d.]+)(px|rem|vw)\s*$/.exec(entry) ?? [];
+      if (!length) return Infinity;
+      if (unit === 'px') return Number(length);
+      if (unit === 'rem') return Number(length) * REM_PX;
+      return maxWidth ? (Number(length) / 100) * Number(maxWidth) : Infinity;
+    }),
+  );
+}
+
+/** The widths worth listing for a picture drawn at `sizes`: up to the first that fills the densest screen. */
+export function usefulWidths(widths: readonly number[], sizes: string): readonly number[] {
+  const needed = widestDrawn(sizes) * MAX_PIXEL_RATIO;
+  const enough = widths.findIndex((width) => width >= needed);
+  return enough === -1 ? widths : widths.slice(0, enough + 1);
+}
+
 function urlsByFileName(urls: AssetUrls): Map<string, string> {
   return new Map(Object.entries(urls).map(([path, url]) => [path.slice(path.lastIndexOf('/') + 1), url]));
 }
@@ -43,11 +71,19 @@ function requireImageKey(image: string): ImageKey {
   return image;
 }
 
-/** The key's built files when every width exists in both formats, otherwise its SVG artwork. */
-export function resolvePictureSources(image: string, generated: AssetUrls, art: AssetUrls): PictureSources {
+/**
+ * The key's built files when every width exists in both formats, otherwise its SVG artwork; with
+ * `sizes`, only the widths a screen can use (each URL costs the first round trip's bytes).
+ */
+export function resolvePictureSources(
+  image: string,
+  generated: AssetUrls,
+  art: AssetUrls,
+  sizes?: string,
+): PictureSources {
   const key = requireImageKey(image);
   const built = urlsByFileName(generated);
-  const { widths } = imageSpecs[key];
+  const widths = sizes ? usefulWidths(imageSpecs[key].widths, sizes) : imageSpecs[key].widths;
   const srcSet = (format: 'avif' | 'webp') => {
     const entries = widths.map((width) => ({ width, url: built.get(`${key}-${width}.${format}`) }));
     return entries.every((entry) => entry.url) ? entries : null;
@@ -85,7 +121,7 @@ export type PictureProps = {
 /** A <Picture> bound to a set of assets; the site uses the one bound to the build output below. */
 export function createPicture(generated: AssetUrls, art: AssetUrls) {
   return function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
-    const { avifSrcSet, src } = resolvePictureSources(image, generated, art);
+    const { avifSrcSet, src } = resolvePictureSources(image, generated, art, sizes);
     const { width, height } = intrinsicSizes[requireImageKey(image)];
     return (
       <picture className={className}>
