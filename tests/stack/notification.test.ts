@@ -10,7 +10,7 @@
  */
 import type { DocumentReference, Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { addDoc, collection, serverTimestamp, type Firestore } from 'firebase/firestore/lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildEnquiryPayload,
   buildPopupEnquiryPayload,
@@ -20,6 +20,7 @@ import {
 import type { DeliveryRecord } from '../../functions/src/contract/delivery';
 import { openEmulatorClients, type EmulatorClients } from '../../scripts/lib/bench-harness';
 import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
+import { clearFirestore } from '../support/emulator';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
 
 /** Where functions/.env.local sends mail. */
@@ -34,6 +35,13 @@ beforeAll(async () => {
   catcher = await startSmtpCatcher({ port: EMULATOR_SMTP_PORT });
   clients = openEmulatorClients('notification-stack');
   ({ db, adminDb } = clients);
+});
+
+// Each test starts from an empty database, as the journeys do: an earlier suite's flood would
+// otherwise have filled the hour's cap, and these enquiries would be held for the digest.
+beforeEach(async () => {
+  await clearFirestore();
+  catcher.clear();
 });
 
 afterAll(async () => {
