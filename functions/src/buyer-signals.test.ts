@@ -108,4 +108,31 @@ describe('signs of a real buyer', () => {
     expect(ranked[2]?.signs).toMatchObject({ deviceClock: false, notInBurst: false });
     expect(ranked.slice(2).map(({ candidate: rest }) => rest.id)).toEqual(flood.map((entry) => entry.id));
   });
+
+  it('puts a popup buyer whose email and phone a flood borrowed, sent in the middle of it, above every scripted write', () => {
+    const replayed = deviceFields(new Date(SERVER_TIME.getTime() - 67 * 60_000), INDIA_OFFSET_MS);
+    const at = (index: number) => new Date(SERVER_TIME.getTime() + index * 20);
+    // 300 distinct senders: each a first contact that passed every check, on a replayed clock.
+    const flood = Array.from({ length: 300 }, (_, index) =>
+      candidate({ receivedAt: at(index), data: replayed }),
+    );
+    const contact = { email: 'arun@example.com', phone: '9123456780' };
+    const squatters = Array.from({ length: 6 }, (_, index) =>
+      candidate({ receivedAt: at(300 + index), data: { ...replayed, ...contact } }),
+    );
+    // The buyer's own popup, from their phone's clock, two seconds after the flood's last write.
+    const popupBuyer = candidate({
+      receivedAt: at(400),
+      data: { ...contact, name: 'Arun Kumar', ...deviceFields(at(400), INDIA_OFFSET_MS) },
+    });
+    const ranked = rankForDigest([...flood, ...squatters, popupBuyer]);
+    expect(ranked[0]?.candidate.id).toBe(popupBuyer.id);
+    expect(ranked[0]?.signs).toEqual({
+      firstContact: false,
+      passedChecks: true,
+      deviceClock: true,
+      notInBurst: false,
+    });
+    expect(ranked.at(-1)?.candidate.id).toBe(squatters.at(-1)?.id);
+  });
 });

@@ -126,8 +126,25 @@ export function buyerSigns(candidates: readonly DigestCandidate[]): BuyerSigns[]
 export const signCount = (signs: BuyerSigns) => BUYER_SIGNS.filter((sign) => signs[sign]).length;
 
 /**
- * The candidates with their signs, those with the most signs of a real buyer first, then the
- * oldest first (an enquiry without a server time goes last among its equals).
+ * How much each sign counts when ordering the table. A script names whoever it likes for free, so
+ * the signs of who an enquiry claims to be from (first contact, passed every check) count once;
+ * the signs of how it was sent (a device's own clock, a person's pace) take writing a script that
+ * behaves like a person, and count twice. A real popup buyer whose email and phone a flood
+ * borrowed, sent in the middle of it, then still ranks above every replayed write of the flood.
+ */
+export const SIGN_WEIGHTS: Record<BuyerSign, number> = {
+  firstContact: 1,
+  passedChecks: 1,
+  deviceClock: 2,
+  notInBurst: 2,
+};
+
+export const signWeight = (signs: BuyerSigns) =>
+  BUYER_SIGNS.reduce((total, sign) => total + (signs[sign] ? SIGN_WEIGHTS[sign] : 0), 0);
+
+/**
+ * The candidates with their signs, those with the strongest signs of a real buyer first (by
+ * SIGN_WEIGHTS), then the oldest first (an enquiry without a server time goes last among its equals).
  */
 export function rankForDigest(
   candidates: readonly DigestCandidate[],
@@ -137,7 +154,7 @@ export function rankForDigest(
     .map((candidate, index) => ({ candidate, signs: signs[index] as BuyerSigns }))
     .sort(
       (a, b) =>
-        signCount(b.signs) - signCount(a.signs) ||
+        signWeight(b.signs) - signWeight(a.signs) ||
         (a.candidate.receivedAt?.getTime() ?? Infinity) - (b.candidate.receivedAt?.getTime() ?? Infinity) ||
         a.candidate.id.localeCompare(b.candidate.id),
     );

@@ -1,6 +1,6 @@
 /**
  * The hourly digest email: every enquiry admission control kept from an email of its own, those
- * with the most signs of a real buyer first, a table of 50 and a CSV (the export's columns, with
+ * with the strongest signs of a real buyer first, a table of 50 and a CSV (the export's columns, with
  * the digest's rank and reasons first) of every one.
  */
 import {
@@ -145,8 +145,8 @@ export function composeDigestEmail(digest: Digest, settings: MailSettings): Outg
   }
   const tableNote =
     count > shown.length
-      ? `The table shows ${shown.length} of them, those with the most signs of a real buyer first; the attached CSV has all ${count}.`
-      : `All ${count} are in the table, those with the most signs of a real buyer first, and in the attached CSV.`;
+      ? `The table shows ${shown.length} of them, those with the strongest signs of a real buyer first; the attached CSV has all ${count}.`
+      : `All ${count} are in the table, those with the strongest signs of a real buyer first, and in the attached CSV.`;
   const signsNote = `Signs of a real buyer: ${BUYER_SIGNS.map((sign) => BUYER_SIGN_TEXT[sign]).join(', ')}.`;
   const laterNote = later > 0 ? [`${later} more follow in the next digest.`] : [];
   const text = [

@@ -383,7 +383,7 @@ describe('the hourly digest of held enquiries', () => {
     expect(rows[0]).toContain('Buyer 0');
     expect(rows[1]).toContain('3 of 4: first contact, passed every check, not part of a burst');
     expect(String(parsed.text)).toContain(
-      'The table shows 50 of them, those with the most signs of a real buyer first; the attached CSV has all 120.',
+      'The table shows 50 of them, those with the strongest signs of a real buyer first; the attached CSV has all 120.',
     );
     expect(String(parsed.text)).toContain('10 more follow in the next digest.');
     expect((String(parsed.html).match(/<tr>/g) ?? []).length).toBe(DIGEST_TABLE_ROWS + 1);
