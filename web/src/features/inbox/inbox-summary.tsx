@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import type { WeekFigures } from './response-view';
 import { WeeklyChart, type WeeklyCounts } from './weekly-chart';
 
+/** A duration as one reads it: a number never parted from its unit at a line's end ("1 h"). */
+const unbroken = (text: string) => text.replace(/(\d) (?=s\b|min\b|h\b|d\b)/g, '$1\u00a0');
+
 /**
  * How fast leads are answered and how many arrive, folded into one line until it is opened: the
  * list comes first. The line itself says the figure that matters most this week.
@@ -28,7 +31,7 @@ export function InboxSummary({
         <span className="inbox-summary__title">Response times and weekly enquiries</span>
         <span className="inbox-summary__teaser">
           {thisWeek
-            ? `This week: ${thisWeek.answered} answered, median ${thisWeek.median}`
+            ? unbroken(`This week: ${thisWeek.answered} answered, median ${thisWeek.median}`)
             : 'Loading the figures…'}
         </span>
       </summary>
@@ -52,10 +55,10 @@ export function InboxSummary({
               {(
                 [
                   ['Answered', (week) => String(week.answered)],
-                  ['Median', (week) => week.median],
-                  ['90% of them', (week) => week.p90],
+                  ['Median', (week) => unbroken(week.median)],
+                  ['90% of them', (week) => unbroken(week.p90)],
                   [
-                    'Waited over 1 h',
+                    unbroken('Waited over 1 h'),
                     (week) => (
                       <>
                         {week.answeredLate + week.stillWaiting}
