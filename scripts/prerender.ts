@@ -16,10 +16,9 @@ import { format, resolveConfig } from 'prettier';
 import {
   firstScreenOf,
   heroPreload,
+  inlineFirstScreenCss,
   inlineHash,
   withInlineHashes,
-  withoutPointerRules,
-  withoutUnusedProperties,
   withPagePolicies,
 } from './lib/critical-path.ts';
 
@@ -146,18 +145,18 @@ async function inlineCriticalCss(
     noscripts.push(element);
     return `<!--noscript-${noscripts.length - 1}-->`;
   });
-  // A page's own stylesheet reads the design tokens too: its page keeps them all inline.
-  const usedProperties = (css: string) => (ownSheets.length ? css : withoutUnusedProperties(css, kept));
   // The inline CSS is what the first screen needs; the rest of the page waits for the stylesheet.
   const firstScreen = firstScreenOf(kept);
   const firstScreenCss = /<style>([\s\S]*?)<\/style>/.exec(await critical.process(firstScreen.html))?.[1];
   if (!firstScreenCss) throw new Error('Beasties found no CSS for the first screen.');
   // The page itself is Beasties' rewrite of the whole page (its markup is written out again, SVG
   // children closed with "/>", shorter than React's); only its <style> gives way to the first screen's.
+  // A page's own stylesheet reads the design tokens too: that page keeps them all inline.
   const processed = (await critical.process(kept))
     .replace(
       /<style>[\s\S]*?<\/style>/,
-      () => `<style>${usedProperties(withoutPointerRules(firstScreenCss))}${firstScreen.hideRest}</style>`,
+      () =>
+        `<style>${inlineFirstScreenCss(firstScreenCss, kept, { keepAllTokens: ownSheets.length > 0 })}${firstScreen.hideRest}</style>`,
     )
     .replace(/\s*<link rel="stylesheet" crossorigin href="[^"]+">(?=\s*<\/body>)/, '')
     .replace(' data-beasties-container', '')

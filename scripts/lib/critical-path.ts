@@ -117,6 +117,16 @@ export function withoutUnusedProperties(css: string, markup: string): string {
   return kept.replace(/;\}/g, '}').replace(/(?<=^|\})[^{}@]+\{\}/g, '');
 }
 
+/**
+ * The inline CSS of a page's first screen: without pointer-only rules, and with only the design
+ * tokens it or the page's markup reads, unless something else on the page (a stylesheet of its
+ * own, linked in the head) reads the tokens too.
+ */
+export function inlineFirstScreenCss(css: string, markup: string, { keepAllTokens = false } = {}): string {
+  const kept = withoutPointerRules(css);
+  return keepAllTokens ? kept : withoutUnusedProperties(kept, markup);
+}
+
 /** The CSP source that allows exactly this inline <script> or <style> element's text. */
 export const inlineHash = (text: string) =>
   `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
