@@ -7,7 +7,7 @@
  * list, the filter sheet, the summary, an enquiry's detail, a FAILED enquiry's explanation, a buyer
  * with three enquiries, and the owner's erasure (inbox-*.png).
  */
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,8 @@ import { CARD_REVEAL_DELAY_MS } from '../../web/src/features/catalogue/reveal-sc
 import {
   launchBrowser,
   openVisit,
+  saveScreenshot,
   SCREENSHOT_DIR,
-  screenshotPath,
   scrollThrough,
   VIEWPORT_NAMES,
   VIEWPORTS,
@@ -51,9 +51,6 @@ import {
   waitForFormReady,
 } from './visitor';
 
-/** A full-length PNG of a real page is never this small; a blank one can be. */
-const MIN_SCREENSHOT_BYTES = 10_000;
-
 let browser: Browser;
 
 beforeAll(async () => {
@@ -71,7 +68,6 @@ describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
   it(
     'saves every screen, full length',
     async () => {
-      const { width, height } = VIEWPORTS[viewport];
       const visit = await openVisit(browser, {
         viewport: VIEWPORTS[viewport],
         expectedFailures: ERROR_SCREENS,
@@ -86,9 +82,7 @@ describe.each(VIEWPORT_NAMES)('at %s width', (viewport) => {
           await page.clock.runFor(PRODUCTS.length * CARD_REVEAL_DELAY_MS);
           await scrollThrough(page);
           await waitForStillness(page);
-          const path = screenshotPath(`${route.name}-${width}x${height}`);
-          await page.screenshot({ path, fullPage: true });
-          expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+          await saveScreenshot(page, route.name, { fullPage: true });
           await page.close();
         }
         expect(visit.problems).toEqual([]);
@@ -105,7 +99,7 @@ describe('moments a visitor sees', () => {
   const journeys = useJourneys({ stack: 'screenshots' });
 
   it("shows a product's name, category bar and picture within a phone's first screen", async () => {
-    const { width, height } = VIEWPORTS.mobile;
+    const { height } = VIEWPORTS.mobile;
     const { page, goto } = await journeys.visit('mobile');
     await goto(routeAt('/products/description').path);
     const title = page.getByRole('heading', { level: 1 });
@@ -113,28 +107,22 @@ describe('moments a visitor sees', () => {
     const box = await title.boundingBox();
     // The whole name is on the first screen, with room to spare for the start of the picture.
     expect(box && box.y + box.height).toBeLessThan(height * 0.75);
-    const path = screenshotPath(`product-description-first-screen-${width}x${height}`);
-    await page.screenshot({ path });
-    expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+    await saveScreenshot(page, 'product-description-first-screen');
   });
 
   it.each(VIEWPORT_NAMES)('shows the enquiry popup open, at %s width', async (viewport) => {
-    const { width, height } = VIEWPORTS[viewport];
     const { page } = await journeys.visit(viewport);
     const popup = await openDescriptionPopup(page);
     // Its short form's code comes when it opens: picture it with the form in place.
     await waitForFormReady(shortForm(popup).submit);
     await waitForStillness(page);
     expect(await popup.isVisible()).toBe(true);
-    const path = screenshotPath(`popup-${width}x${height}`);
-    await page.screenshot({ path });
-    expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+    await saveScreenshot(page, 'popup');
   });
 
   it.each(VIEWPORT_NAMES)(
     'shows the thank-you dialog after a real enquiry, at %s width',
     async (viewport) => {
-      const { width, height } = VIEWPORTS[viewport];
       const { page, goto } = await journeys.visit(viewport);
       await goto('/enquiry');
       const form = fullForm(page);
@@ -145,9 +133,7 @@ describe('moments a visitor sees', () => {
       await form.submit.click();
       await thankYouDialog(page).waitFor();
       await waitForStillness(page);
-      const path = screenshotPath(`thank-you-${width}x${height}`);
-      await page.screenshot({ path });
-      expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+      await saveScreenshot(page, 'thank-you');
       // The sales email went out, so no undelivered enquiry is left behind for the next test.
       await journeys.catcher.waitForMessages(1);
     },
@@ -163,10 +149,7 @@ describe('the sales inbox, as a salesperson sees it', () => {
     // The pointer rests off the cards, whose full dates show on hover.
     await page.mouse.move(0, 0);
     await waitForStillness(page);
-    const { width, height } = page.viewportSize() ?? VIEWPORTS.desktop;
-    const path = screenshotPath(`inbox-${name}-${width}x${height}`);
-    await page.screenshot({ path, fullPage });
-    expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+    await saveScreenshot(page, `inbox-${name}`, { fullPage });
   }
 
   it.each(VIEWPORT_NAMES)('pictures every screen of the inbox at %s width', async (viewport) => {

@@ -3,22 +3,21 @@
  * /home in Chromium, the real rules, the emulated trigger, and the WhatsApp Cloud API stand-in the
  * launcher runs on :9190 (as npm start does), which holds what the phones would show.
  */
-import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
 import { ENQUIRY_ALERT_TEMPLATE } from '../../functions/src/whatsapp/templates';
 import { emulatorWhatsAppSettings } from '../../scripts/lib/local-sweep';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';
-import { screenshotPath, VIEWPORT_NAMES, VIEWPORTS } from '../support/browser';
+import { saveScreenshot, VIEWPORT_NAMES } from '../support/browser';
 import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
 import { useJourneys } from './journeys';
 import { fillFullForm, fullEnquiry, fullForm, polled, thankYouDialog, waitForFormReady } from './visitor';
 
 const journeys = useJourneys({ stack: 'whatsapp-alert' });
 
-/** A picture of a page with messages on it is never this small; a blank one can be. */
-const MIN_SCREENSHOT_BYTES = 5_000;
+/** A picture of the stand-in's page with messages on it is never this small; a blank one can be. */
+const STAND_IN_MIN_BYTES = 5_000;
 
 const standInMessages = async () =>
   (await (await fetch(`${WHATSAPP_STAND_IN_ORIGIN}/messages`)).json()) as StandInMessage[];
@@ -69,10 +68,7 @@ describe('the WhatsApp alert of an enquiry sent on /home', () => {
       const phone = await journeys.visit(viewport);
       await phone.page.goto(`${WHATSAPP_STAND_IN_ORIGIN}/`);
       await phone.page.getByText(buyer.name).first().waitFor();
-      const { width, height } = VIEWPORTS[viewport];
-      const path = screenshotPath(`whatsapp-stand-in-${width}x${height}`);
-      await phone.page.screenshot({ path, fullPage: true });
-      expect(statSync(path).size, path).toBeGreaterThan(MIN_SCREENSHOT_BYTES);
+      await saveScreenshot(phone.page, 'whatsapp-stand-in', { fullPage: true, minBytes: STAND_IN_MIN_BYTES });
     }
   });
 });

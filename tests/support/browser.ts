@@ -11,10 +11,11 @@
  * Every page of a visit runs under the site's real Content-Security-Policy unless `bypassCSP` is
  * set (only the accessibility checks need it, to inject axe-core).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from '../../scripts/lib/chromium';
 import { IMAGE_TIMEOUT_MS, UI_TIMEOUT_MS } from './deadlines';
 import { SITE_ORIGIN } from './hosting';
@@ -393,6 +394,26 @@ export async function waitForStillness(page: Page): Promise<void> {
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return join(SCREENSHOT_DIR, `${name}.png`);
+}
+
+/** A full-length PNG of a real page is never this small; a blank one can be. */
+export const MIN_SCREENSHOT_BYTES = 10_000;
+
+/**
+ * Saves the page as it is now to artifacts/screenshots/<name>-<width>x<height>.png (the window's
+ * size; the whole page's length with `fullPage`), and fails when the file is too small to hold
+ * anything but a blank page.
+ */
+export async function saveScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = false, minBytes = MIN_SCREENSHOT_BYTES }: { fullPage?: boolean; minBytes?: number } = {},
+): Promise<string> {
+  const { width, height } = page.viewportSize() ?? VIEWPORTS.desktop;
+  const path = screenshotPath(`${name}-${width}x${height}`);
+  await page.screenshot({ path, fullPage });
+  expect(statSync(path).size, path).toBeGreaterThan(minBytes);
+  return path;
 }
 
 /**
