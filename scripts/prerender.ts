@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, minifySync } from 'vite';
 import { ROOT } from './lib/project.ts';
+import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../web/src/app/islands/islands.ts';
 import { format, resolveConfig } from 'prettier';
 import {
   firstScreenOf,
@@ -86,9 +87,12 @@ async function bootScript(): Promise<string> {
 function pageModules(manifest: Manifest, html: string, preload: string[]): string[] {
   const entry = manifest['index.html'];
   if (!entry) throw new Error('The build manifest has no index.html entry.');
-  // An island that wakes at load has no data-wake (islands.ts).
-  const atLoad = [...html.matchAll(/<[a-z]+ data-island="([a-z-]+)"([^>]*)>/g)]
-    .filter(([, , rest]) => !rest?.includes(' data-wake='))
+  // Each island's wake as wakeOf reads it in the browser: its data-wake, or the usual wake.
+  const islands = html.matchAll(new RegExp(`<[a-z]+ ${ISLAND_ATTRIBUTES.name}="([a-z-]+)"([^>]*)>`, 'g'));
+  const wakeIn = (attributes = '') =>
+    new RegExp(` ${ISLAND_ATTRIBUTES.wake}="([a-z]+)"`).exec(attributes)?.[1] ?? USUAL_WAKE;
+  const atLoad = [...islands]
+    .filter(([, , attributes]) => wakeIn(attributes) === 'load')
     .map(([, name]) => name ?? '');
   if (!atLoad.length) return chunkFiles(manifest, ['index.html', ...preload]);
   // An island's chunk is keyed by its source (web/src/…/x-island.tsx), or by its chunk's name

@@ -13,6 +13,7 @@ import {
   ISLAND_FILE_SUFFIX,
   byIslandName,
   PROP_KEY,
+  USUAL_WAKE,
   type IslandProps,
   type Wake,
 } from './islands';
@@ -35,7 +36,7 @@ export function Island({ name, wake, props = {} }: { name: string; wake: Wake; p
   // Every byte counts in the first round trip: no attribute for the usual wake, one short one per prop.
   const attributes = {
     [ISLAND_ATTRIBUTES.name]: name,
-    [ISLAND_ATTRIBUTES.wake]: wake === 'load' ? undefined : wake,
+    [ISLAND_ATTRIBUTES.wake]: wake === USUAL_WAKE ? undefined : wake,
     ...Object.fromEntries(Object.entries(props).map(([key, value]) => [ISLAND_ATTRIBUTES.prop + key, value])),
   };
   return <div {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;

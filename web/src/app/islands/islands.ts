@@ -11,6 +11,8 @@
 /** When an island takes over its piece of the page, besides the visitor reaching into it. */
 export const WAKES = ['load', 'visible', 'idle'] as const;
 export type Wake = (typeof WAKES)[number];
+/** The wake an island element has when it carries no data-wake. */
+export const USUAL_WAKE: Wake = 'load';
 
 /**
  * The props an island gets from the page: a few strings, each written into the HTML as its own
@@ -34,7 +36,7 @@ export const byIslandName = <T>(modules: Record<string, T>): Map<string, T> =>
 /** The attributes of an island's element, set at build time and read in the browser. */
 export const ISLAND_ATTRIBUTES = {
   name: 'data-island',
-  /** Absent for `load`, the usual wake: every byte counts in the first round trip. */
+  /** Absent for USUAL_WAKE: every byte counts in the first round trip. */
   wake: 'data-wake',
   /** The prefix of each prop's attribute. */
   prop: 'data-p-',
@@ -45,7 +47,6 @@ export const ISLAND_ATTRIBUTES = {
 /** Set on <html> once every island that wakes at load has taken over: the page is interactive. */
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
-/** An island's own prefix for React's useId, the same at build time and in the browser. */
 /** An island element's props, as island.tsx wrote them. */
 export function propsOf(element: Element): IslandProps {
   const props: IslandProps = {};
@@ -54,7 +55,9 @@ export function propsOf(element: Element): IslandProps {
   return props;
 }
 
-/** When an island element wakes. */
-export const wakeOf = (element: Element): string => element.getAttribute(ISLAND_ATTRIBUTES.wake) ?? 'load';
+/** When an island element wakes: its data-wake, or the usual wake, which island.tsx leaves unwritten. */
+export const wakeOf = (element: Element): string =>
+  element.getAttribute(ISLAND_ATTRIBUTES.wake) ?? USUAL_WAKE;
 
+/** An island's own prefix for React's useId, the same at build time and in the browser. */
 export const idPrefixFor = (name: string, props: IslandProps) => `${name}${props.id ? `-${props.id}` : ''}-`;
