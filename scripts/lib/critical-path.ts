@@ -107,10 +107,12 @@ export function withoutPointerRules(css: string): string {
  */
 export function withoutUnusedProperties(css: string, markup: string): string {
   const declaration = /(?<=[{;])--([\w-]+):[^;{}]*(?:;|(?=\}))/g;
+  const readsIn = (text: string) => [...text.matchAll(/var\(\s*--([\w-]+)\s*[,)]/g)].map(([, name]) => name);
+  const readByMarkup = readsIn(markup);
   let kept = css;
   for (;;) {
-    const read = (name: string) => new RegExp(`var\\(\\s*--${name}\\s*[,)]`).test(`${kept}${markup}`);
-    const pruned = kept.replace(declaration, (whole, name: string) => (read(name) ? whole : ''));
+    const read = new Set([...readsIn(kept), ...readByMarkup]);
+    const pruned = kept.replace(declaration, (whole, name: string) => (read.has(name) ? whole : ''));
     if (pruned === kept) break;
     kept = pruned;
   }
