@@ -31,8 +31,6 @@ function icon(paths: ReactNode, filled = false) {
 
 export const MenuIcon = icon(<path d="M4 7h16M4 12h16M4 17h16" />);
 export const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
-export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
-export const MinusIcon = icon(<path d="M5 12h14" />);
 /** A plus whose upright stroke (class `icon-upright`) a stylesheet can hide to make it a minus. */
 export const PlusMinusIcon = icon(
   <>
