@@ -22,6 +22,7 @@ import {
   cardOf,
   detail,
   detailHeading,
+  openCard,
   seedDemoEnquiries,
   signIn,
   useInboxAccounts,
@@ -102,7 +103,7 @@ describe("a buyer's enquiries and data", () => {
     await expect
       .poll(() => card(page, 'Priya Raman').first().locator('[data-buyer-enquiries]').textContent(), polled)
       .toBe('3 from this buyer');
-    await cardOf(page, first).getByRole('button').click();
+    await openCard(cardOf(page, first));
     await expect
       .poll(() => detail(page).locator('h3[data-buyer-enquiries]').textContent(), polled)
       .toBe('3 enquiries from this buyer');

@@ -81,6 +81,19 @@ export async function filterBy(page: Page, choices: Record<string, string>): Pro
   await sheet.waitFor({ state: 'hidden' });
 }
 
+/**
+ * Opens a card's enquiry and waits until its detail has settled: the buyer's other enquiries are
+ * looked up as it opens, and the answer can move the controls below it. Returns the detail.
+ */
+export async function openCard(item: Locator): Promise<Locator> {
+  const key = await item.getAttribute('data-enquiry');
+  await item.getByRole('button').click();
+  const opened = item.page().locator(`article.inbox-detail[data-enquiry="${key}"]`);
+  await opened.waitFor();
+  await opened.locator('[data-buyer-lookup="loading"]').waitFor({ state: 'detached' });
+  return opened;
+}
+
 /** The card of a demo enquiry. */
 export const cardOf = (page: Page, enquiry: { collection: string; id: string }) =>
   page.locator(`.inbox-card[data-enquiry="${enquiry.collection}/${enquiry.id}"]`);

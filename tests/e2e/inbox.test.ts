@@ -24,6 +24,7 @@ import {
   detail,
   detailHeading,
   filterBy,
+  openCard,
   openFilters,
   resultsStatus,
   seedDemoEnquiries,
@@ -75,7 +76,7 @@ describe('the sales inbox', () => {
       (mail) => mail.headers.get('x-enquiry-id') === path,
       RESEND_TIMEOUT_MS,
     );
-    await item.getByRole('button').click();
+    await openCard(item);
     await expect.poll(() => detailHeading(sales.page).textContent(), polled).toBe(enquiry.name);
     expect(new URL(sales.page.url()).pathname).toBe(`/inbox/${path}`);
     await expect
@@ -134,7 +135,7 @@ describe('the sales inbox', () => {
     await sheet.getByRole('button', { name: 'Show enquiries' }).click();
 
     // Resend: exactly one more email, and one recorded request.
-    await card(sales.page, enquiry.name).getByRole('button').click();
+    await openCard(card(sales.page, enquiry.name));
     expect(mailsAbout(journeys.catcher.messages, path)).toHaveLength(1);
     await detail(sales.page).getByRole('button', { name: 'Resend email' }).click();
     await expect
@@ -167,7 +168,7 @@ describe('the sales inbox', () => {
     if (!first) throw new Error('no demo enquiry without follow-up');
     const { page } = await openInbox('desktop');
     await signIn(page, DEMO_SALES_ACCOUNT);
-    await cardOf(page, first).getByRole('button').click();
+    await openCard(cardOf(page, first));
     await detail(page).getByLabel('Status').selectOption('Quoted');
     await detail(page).getByLabel('Internal note').fill('Quoted ₹4,100 a kilo on the phone.');
 
@@ -209,7 +210,7 @@ describe('the sales inbox', () => {
     const path = `${first.collection}/${first.id}`;
     const { page } = await openInbox('desktop');
     await signIn(page, DEMO_SALES_ACCOUNT);
-    await cardOf(page, first).getByRole('button').click();
+    await openCard(cardOf(page, first));
 
     // The function runs and mails; its answer never reaches the browser.
     let lost = 0;
@@ -292,7 +293,7 @@ describe('the sales inbox', () => {
     if (!target) throw new Error('no full-form demo enquiry');
     const { page } = await openInbox('mobile');
     await signIn(page, DEMO_SALES_ACCOUNT);
-    await cardOf(page, target).getByRole('button').click();
+    await openCard(cardOf(page, target));
     await detail(page).getByRole('button', { name: 'Correct the buyer’s details' }).click();
 
     // Checked as the site's forms check: a phone must be ten digits.
@@ -330,7 +331,7 @@ describe('the sales inbox', () => {
     if (!waiting) throw new Error('no demo enquiry waiting for a first contact');
     const { page } = await openInbox('desktop');
     await signIn(page, DEMO_SALES_ACCOUNT);
-    await cardOf(page, waiting).getByRole('button').click();
+    await openCard(cardOf(page, waiting));
     const response = detail(page).locator('[data-response]');
     await expect.poll(() => response.getAttribute('data-response'), polled).toBe('waiting');
     await detail(page).getByRole('link', { name: 'Reply by email' }).click();
@@ -364,7 +365,7 @@ describe('the sales inbox', () => {
       });
     for (const label of await page.locator('.inbox-status, .inbox-tag, .inbox-badge').all())
       expect(await linesOf(label), (await label.textContent()) ?? '').toBe(1);
-    await cardOf(page, longest).getByRole('button').click();
+    await openCard(cardOf(page, longest));
     for (const field of ['email', 'phone', 'id']) {
       const value = detail(page).locator(`.inbox-fields__${field}`);
       expect(await linesOf(value), `${field}: ${(await value.textContent()) ?? ''}`).toBe(1);
@@ -449,7 +450,7 @@ describe.each(VIEWPORT_NAMES)('the inbox at %s width', (viewport) => {
 
     const failed = enquiries.find((enquiry) => enquiry.notification.state === 'FAILED');
     if (!failed) throw new Error('no FAILED demo enquiry');
-    await cardOf(page, failed).getByRole('button').click();
+    await openCard(cardOf(page, failed));
     await detail(page).waitFor();
     await detail(page).getByText('Details', { exact: true }).click();
     expect(await axeViolations(page)).toEqual([]);

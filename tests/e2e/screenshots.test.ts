@@ -27,6 +27,7 @@ import { DEMO_OWNER_ACCOUNT } from '../../scripts/lib/sales-accounts';
 import {
   cardOf,
   detail,
+  openCard,
   openFilters,
   resultsStatus,
   seedDemoEnquiries,
@@ -183,20 +184,20 @@ describe('the sales inbox, as a salesperson sees it', () => {
     await picture(page, 'summary');
     await summary(page).locator('summary').click();
 
-    await cardOf(page, sent).getByRole('button').click();
+    await openCard(cardOf(page, sent));
     await detail(page).locator('h3[data-buyer-enquiries]').waitFor();
     await picture(page, 'detail');
     await picture(page, 'detail-full', true);
     await detail(page).getByRole('button', { name: 'Back to the list' }).click();
 
-    await cardOf(page, failed).getByRole('button').click();
+    await openCard(cardOf(page, failed));
     const delivery = detail(page).locator('.inbox-delivery').first();
     await delivery.getByText('Details', { exact: true }).click();
     await delivery.scrollIntoViewIfNeeded();
     await picture(page, 'failed');
     await detail(page).getByRole('button', { name: 'Back to the list' }).click();
 
-    await cardOf(page, priya).getByRole('button').click();
+    await openCard(cardOf(page, priya));
     const buyer = detail(page).locator('h3[data-buyer-enquiries]');
     await expect.poll(() => buyer.textContent(), polled).toBe('3 enquiries from this buyer');
     await buyer.scrollIntoViewIfNeeded();

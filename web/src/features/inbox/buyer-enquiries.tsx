@@ -45,7 +45,13 @@ export function BuyerEnquiries({
 
   if (failed)
     return <p className="inbox-hint">This buyer’s other enquiries could not be looked up just now.</p>;
-  if (!found) return null;
+  // Holds the line the answer will take, so the controls below do not jump under a finger.
+  if (!found)
+    return (
+      <p className="inbox-hint" data-buyer-lookup="loading">
+        Looking for this buyer’s other enquiries…
+      </p>
+    );
   const buyers = [enquiry, ...found.filter((other) => enquiryKey(other) !== enquiryKey(enquiry))]
     .filter((other) => sameBuyer(enquiry.data, other.data))
     .sort(newestFirst);

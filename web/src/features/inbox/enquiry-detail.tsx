@@ -15,6 +15,7 @@ import { CorrectionSection } from './correction-form';
 import { DeliverySection } from './delivery-section';
 import {
   contactLinks,
+  enquiryKey,
   followUpFromRecord,
   followUpOf,
   FORM_LABELS,
@@ -161,7 +162,7 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
   };
 
   return (
-    <article className="inbox-detail" aria-labelledby={`${id}-heading`}>
+    <article className="inbox-detail" aria-labelledby={`${id}-heading`} data-enquiry={enquiryKey(enquiry)}>
       <div className="inbox-detail__bar">
         <button type="button" className="inbox-detail__back" onClick={onClose}>
           <span aria-hidden="true">←</span> Back to the list
