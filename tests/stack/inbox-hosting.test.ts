@@ -23,10 +23,11 @@ describe('/inbox', () => {
     expect(sitemap).not.toContain('/inbox');
   });
 
-  it("is served at each enquiry's own address, noindex, under the inbox's own policy", async () => {
+  it("is served at each enquiry's own address, noindex, under the inbox's own policy, in a window no other site can reach", async () => {
     const inbox = await get('/inbox');
     const html = await inbox.text();
     for (const path of [
+      '/inbox',
       `/inbox/SME-enquiry-form/${'A'.repeat(20)}`,
       '/inbox/SME-popup-enquiry-form/x',
       '/inbox/x/y/z',
@@ -34,6 +35,8 @@ describe('/inbox', () => {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+      // The signed-in tool cuts the link to any window that opened it (or that it opens).
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       expect(response.headers.get('content-security-policy'), path).toBe(
         inbox.headers.get('content-security-policy'),
       );
