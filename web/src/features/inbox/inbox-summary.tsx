@@ -58,7 +58,7 @@ export function InboxSummary({
                   ['Median', (week) => unbroken(week.median)],
                   ['90% of them', (week) => unbroken(week.p90)],
                   [
-                    unbroken('Waited over 1 h'),
+                    'Waited over 1\u00a0h',
                     (week) => (
                       <>
                         {week.answeredLate + week.stillWaiting}
