@@ -25,6 +25,7 @@ import { chromium } from 'playwright-core';
 import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/admission.ts';
 import { indiaHourKey } from '../functions/src/contract/india-time.ts';
 import * as contract from '../functions/src/contract/enquiry.ts';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../functions/src/contract/collections.ts';
 import { SETTLED_STATES } from '../functions/src/contract/delivery.ts';
 import { createSmtpTransport } from '../functions/src/mail/transport.ts';
 import { sweepUndeliveredEnquiries } from '../functions/src/sweeper.ts';
@@ -142,7 +143,7 @@ async function inside(options: harness.BenchOptions): Promise<number> {
       contract.FORM_PAGES.other,
       captured,
     );
-    return harness.writeAsVisitor(db, contract.ENQUIRY_COLLECTION, payload);
+    return harness.writeAsVisitor(db, ENQUIRY_COLLECTION, payload);
   };
   // Six popups with the popup buyer's email and phone, one per business, under another name.
   const squatPopup = async (business: contract.BusinessOption) => {
@@ -150,7 +151,7 @@ async function inside(options: harness.BenchOptions): Promise<number> {
       { name: 'Squatter', email: popupEmail, phone: POPUP_BUYER.phone, business },
       captured,
     );
-    return harness.writeAsVisitor(db, contract.POPUP_ENQUIRY_COLLECTION, payload);
+    return harness.writeAsVisitor(db, POPUP_ENQUIRY_COLLECTION, payload);
   };
   const floodStarted = Date.now();
   const written = await Promise.allSettled([
@@ -161,15 +162,13 @@ async function inside(options: harness.BenchOptions): Promise<number> {
   const floodWriteMs = Date.now() - floodStarted;
 
   const visitor = await sendRealEnquiry(realEmail);
-  const [realDoc] = (
-    await adminDb.collection(contract.ENQUIRY_COLLECTION).where('email', '==', realEmail).get()
-  ).docs;
+  const [realDoc] = (await adminDb.collection(ENQUIRY_COLLECTION).where('email', '==', realEmail).get()).docs;
   const realPath = realDoc?.ref.path ?? '';
   // The popup buyer, as the site's popup writes: their own clock, their own wholesaler enquiry.
   const popupSentAt = Date.now();
   const popupPath = await harness.writeAsVisitor(
     db,
-    contract.POPUP_ENQUIRY_COLLECTION,
+    POPUP_ENQUIRY_COLLECTION,
     contract.buildPopupEnquiryPayload(
       {
         name: POPUP_BUYER.name,

@@ -20,6 +20,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as contract from '../functions/src/contract/enquiry.ts';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../functions/src/contract/collections.ts';
 import { startSmtpCatcher } from '../tests/support/smtp-catcher.ts';
 import {
   benchFiles,
@@ -103,13 +104,13 @@ async function inside(options: BenchOptions): Promise<number> {
         contract.FORM_PAGES.enquiry,
         now,
       );
-      return writeAsVisitor(db, contract.ENQUIRY_COLLECTION, payload);
+      return writeAsVisitor(db, ENQUIRY_COLLECTION, payload);
     }
     const payload = contract.buildPopupEnquiryPayload(
       { name: label, email: `bench${index}@example.com`, phone, business: contract.DEFAULT_BUSINESS },
       now,
     );
-    return writeAsVisitor(db, contract.POPUP_ENQUIRY_COLLECTION, payload);
+    return writeAsVisitor(db, POPUP_ENQUIRY_COLLECTION, payload);
   };
 
   // One enquiry per trigger first, so the numbers below measure steady work, not module loading.

@@ -18,11 +18,11 @@ import {
   EXPORT_USAGE,
   parseExportArgs,
   UsageError,
-  type ExportDocument,
   type ExportOptions,
 } from './lib/enquiry-export.ts';
+import { readStoredEnquiry, type StoredEnquiry } from '../functions/src/contract/stored-enquiry.ts';
 
-async function readEnquiries(options: ExportOptions): Promise<ExportDocument[]> {
+async function readEnquiries(options: ExportOptions): Promise<StoredEnquiry[]> {
   const app = initializeApp({ projectId: options.projectId });
   try {
     const collection = getFirestore(app).collection(options.collection);
@@ -32,7 +32,9 @@ async function readEnquiries(options: ExportOptions): Promise<ExportDocument[]> 
           .orderBy('createdAt')
           .get()
       : await collection.get();
-    return snapshot.docs.map((doc) => ({ id: doc.id, data: doc.data() })).sort(byReceivedTime);
+    return snapshot.docs
+      .map((doc) => readStoredEnquiry({ collection: options.collection, id: doc.id }, doc.data()))
+      .sort(byReceivedTime);
   } finally {
     // Closes the gRPC channels so the process ends on its own and stdout is fully flushed.
     await deleteApp(app);

@@ -2,6 +2,7 @@
  * The visitor's optional acknowledgement ("we have received your enquiry"): at most once per
  * enquiry and once a day per address, best effort, sent only after the sales email is recorded.
  */
+import type { StoredEnquiry } from './contract/stored-enquiry';
 import { Timestamp } from 'firebase-admin/firestore';
 import { acknowledgementKey, COUNTER_RETENTION_MS } from './admission';
 import { EXPIRES_AT_FIELD } from './contract/retention';
@@ -11,14 +12,13 @@ import { documentRef, type DeliveryDeps } from './delivery-record';
 import { describeSendError } from './delivery-state';
 import { enquiryFields, LOG_EVENTS } from './logs';
 import { composeAcknowledgementEmail } from './mail/enquiry-emails';
-import type { Enquiry } from './mail/message';
 
 /**
  * The visitor's acknowledgement: at most once per enquiry and once a day per address, best
  * effort. It is sent only by the sender that just recorded SENT, and its failure is recorded but
  * never retried, because a retry could only be had by sending the sales email again.
  */
-export async function acknowledgeVisitor(deps: DeliveryDeps, enquiry: Enquiry): Promise<void> {
+export async function acknowledgeVisitor(deps: DeliveryDeps, enquiry: StoredEnquiry): Promise<void> {
   const mail = composeAcknowledgementEmail(enquiry, deps.mail);
   const ref = { collection: enquiry.collection, id: enquiry.id };
   if (!mail) {

@@ -4,9 +4,9 @@
  * takes one slot of each counter and is claimed for sending, all in one transaction with the
  * enquiry's delivery record.
  */
+import { readStoredEnquiry } from './contract/stored-enquiry';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
-  ADMISSION_COLLECTION,
   admissionBackoffMs,
   admissionKeys,
   COUNTER_FIELD,
@@ -26,7 +26,6 @@ import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from './contract/retenti
 import {
   ALREADY_EXISTS,
   documentRef,
-  enquiryOf,
   firstRecord,
   MISSING,
   transition,
@@ -36,6 +35,7 @@ import {
 } from './delivery-record';
 import { claimToken, decideClaim, DELIVERY_LEASE_MS, type Claimant } from './delivery-state';
 import { newAlertRecord } from './whatsapp/channel';
+import { ADMISSION_COLLECTION } from './contract/collections';
 
 /**
  * Admission rounds a claim may lose before the trigger gives up (and the platform retries it). A
@@ -170,7 +170,12 @@ export async function admit(
                 ? { whatsapp: newAlertRecord(deps.whatsapp.numbers, now) }
                 : {}),
             }),
-            result: { claimed: true, from: 'PENDING', attempts: 1, enquiry: enquiryOf(enquiry, current) },
+            result: {
+              claimed: true,
+              from: 'PENDING',
+              attempts: 1,
+              enquiry: readStoredEnquiry(enquiry, current),
+            },
           };
         },
       );

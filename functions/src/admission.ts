@@ -24,13 +24,12 @@
  * India time, the sales team's. Pure code here; the transaction is in delivery.ts.
  */
 import { createHash } from 'node:crypto';
-import { ENQUIRY_COLLECTION, withoutHiddenCharacters, type EnquiryCollection } from './contract/enquiry';
+import { withoutHiddenCharacters } from './contract/enquiry';
 import type { HeldReason } from './contract/delivery';
 import { normaliseEmail, normalisePhoneDigits } from './contract/contact-keys';
 import { indiaDayKey, indiaHourKey } from './contract/india-time';
+import { ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/collections';
 
-/** Counters, duplicate fingerprints, digest and sweep bookkeeping; no rule lets a client near it. */
-export const ADMISSION_COLLECTION = 'enquiry-admission';
 /** On a slot document: the counter it belongs to, which a count query filters on. */
 export const COUNTER_FIELD = 'counter';
 

@@ -3,6 +3,7 @@
  * admission (admission-claim.ts): read the enquiry in a transaction, decide, write only the fields
  * that change. Also the types every step of a delivery passes around.
  */
+import type { StoredEnquiry } from './contract/stored-enquiry';
 import {
   Timestamp,
   type DocumentData,
@@ -17,10 +18,10 @@ import {
   type DeliveryState,
   type HeldReason,
 } from './contract/delivery';
-import type { EnquiryCollection } from './contract/enquiry';
+import type { EnquiryCollection } from './contract/collections';
 import { readDeliveryView, type DeliveryView, type SkipReason } from './delivery-state';
 import type { DeliveryLog } from './logs';
-import type { Enquiry, MailSettings } from './mail/message';
+import type { MailSettings } from './mail/message';
 import type { MailTransport } from './mail/transport';
 import type { WhatsAppSettings } from './whatsapp/graph';
 
@@ -119,19 +120,8 @@ export function firstRecord(changes: Partial<Record<keyof StoredRecord, unknown>
   };
 }
 
-/** The enquiry as the emails are written from it. */
-export function enquiryOf(enquiry: EnquiryRef, data: DocumentData): Enquiry {
-  const createdAt: unknown = data.createdAt;
-  return {
-    collection: enquiry.collection,
-    id: enquiry.id,
-    data,
-    receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
-  };
-}
-
 export type Claim =
-  | { claimed: true; from: DeliveryState; attempts: number; enquiry: Enquiry }
+  | { claimed: true; from: DeliveryState; attempts: number; enquiry: StoredEnquiry }
   | { claimed: false; outcome: DeliveryOutcome; gaveUp?: { attempts: number } };
 
 export const MISSING: Claim = { claimed: false, outcome: { status: 'skipped', reason: 'missing' } };

@@ -12,12 +12,12 @@
  * Sending twice there is the right side to err on (losing an enquiry is worse), and the stable
  * Message-ID lets the mailbox recognise the repeat.
  */
+import { readStoredEnquiry } from './contract/stored-enquiry';
 import { Timestamp } from 'firebase-admin/firestore';
 import { acknowledgeVisitor } from './acknowledgement';
 import { admit } from './admission-claim';
-import type { EnquiryCollection } from './contract/enquiry';
+import type { EnquiryCollection } from './contract/collections';
 import {
-  enquiryOf,
   MISSING,
   transition,
   type Claim,
@@ -84,7 +84,7 @@ async function claim(
           leaseExpiresAt,
           nextAttemptAt: leaseExpiresAt,
         },
-        result: { claimed: true, from: decision.from, attempts, enquiry: enquiryOf(enquiry, data) },
+        result: { claimed: true, from: decision.from, attempts, enquiry: readStoredEnquiry(enquiry, data) },
       };
     },
   );

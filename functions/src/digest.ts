@@ -23,11 +23,11 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { ADMISSION_COLLECTION, COUNTER_RETENTION_MS, digestKey } from './admission';
+import { COUNTER_RETENTION_MS, digestKey } from './admission';
 import { EXPIRES_AT_FIELD } from './contract/retention';
 import { indiaHourKey } from './contract/india-time';
 import { rankForDigest, type DigestCandidate } from './buyer-signals';
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/enquiry';
+import { ADMISSION_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/collections';
 import type { DeliveryDeps } from './delivery-record';
 import { NOTIFICATION_FIELD } from './contract/delivery';
 import { DELIVERY_LEASE_MS, describeSendError } from './delivery-state';

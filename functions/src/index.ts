@@ -21,7 +21,7 @@ import {
   smtpPassword,
   whatsappToken,
 } from './config';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/collections';
 import { handleEnquiryCreated } from './delivery';
 import { needsFollowUpRecord, recordFollowUp } from './first-contact';
 import { answerPrivacyRequest } from './privacy-callable';

@@ -18,18 +18,20 @@ import { createHash } from 'node:crypto';
 import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import {
   acknowledgementKey,
-  ADMISSION_COLLECTION,
   admissionKeys,
   COUNTER_FIELD,
   normaliseEmail,
   normalisePhoneDigits,
 } from './admission';
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/enquiry';
+import {
+  ADMISSION_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  RESENDS_COLLECTION,
+  PRIVACY_REQUESTS_COLLECTION,
+} from './contract/collections';
 import { asDate, formatIndiaIso } from './contract/india-time';
-import { RESENDS_COLLECTION } from './resend';
 
-/** `privacy-requests/<id>`: what was asked and done, without the identifier. No client reads it. */
-export const PRIVACY_REQUESTS_COLLECTION = 'privacy-requests';
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkEnquiryDocument, ENQUIRY_COLLECTIONS } from '../../functions/src/contract/enquiry';
+import { checkEnquiryDocument } from '../../functions/src/contract/enquiry';
 import { contactKeysOf } from '../../functions/src/contract/contact-keys';
 import { demoDocument, demoEnquiries } from './demo-enquiries';
 import { parseSalesArgs, SalesUsageError, useAuthEmulator } from './sales-accounts';
+import { ENQUIRY_COLLECTIONS } from '../../functions/src/contract/collections';
 
 describe('npm run seed', () => {
   const now = new Date('2026-11-22T12:00:00Z');

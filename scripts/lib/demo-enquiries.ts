@@ -11,21 +11,17 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { contactKeysOf } from '../../functions/src/contract/contact-keys';
-import {
-  BUSINESS_OPTIONS,
-  ENQUIRY_COLLECTION,
-  POPUP_ENQUIRY_COLLECTION,
-  type EnquiryCollection,
-} from '../../functions/src/contract/enquiry';
+import { BUSINESS_OPTIONS } from '../../functions/src/contract/enquiry';
 import { newEnquiryId } from '../../functions/src/contract/enquiry-id';
 import type { DeliveryState, HeldReason } from '../../functions/src/contract/delivery';
 import { formatIndiaDateTime } from '../../functions/src/contract/india-time';
+import { readResponseStats, responseBucket, responseWeek } from '../../functions/src/contract/response-times';
 import {
-  readResponseStats,
-  responseBucket,
-  responseWeek,
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
   RESPONSE_STATS_COLLECTION,
-} from '../../functions/src/contract/response-times';
+} from '../../functions/src/contract/collections';
 
 export type DemoEnquiry = {
   collection: EnquiryCollection;

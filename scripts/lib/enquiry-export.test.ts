@@ -1,7 +1,8 @@
+import { readStoredEnquiry } from '../../functions/src/contract/stored-enquiry';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 import {
   chooseExportTarget,
   csvCell,
@@ -94,9 +95,9 @@ describe('CSV cells', () => {
 
 describe('CSV document', () => {
   const docs = [
-    {
-      id: 'a1',
-      data: {
+    readStoredEnquiry(
+      { collection: ENQUIRY_COLLECTION, id: 'a1' },
+      {
         formpage: 'Homepage',
         name: 'பிரியா 💇‍♀️',
         companyname: '',
@@ -110,7 +111,7 @@ describe('CSV document', () => {
         createdAt: at('2026-01-15T04:34:10Z'),
         notification: { state: 'SENT', attempts: 1, sentAt: at('2026-01-15T04:34:11Z'), lastError: null },
       },
-    },
+    ),
   ];
 
   it('has a UTF-8 byte order mark, a header of contract labels and the delivery state', () => {
@@ -129,24 +130,26 @@ describe('CSV document', () => {
   });
 
   it('shows PENDING for an enquiry the functions have not yet touched', () => {
-    const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [{ id: 'p1', data: { name: 'Arun' } }]);
+    const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [
+      readStoredEnquiry({ collection: POPUP_ENQUIRY_COLLECTION, id: 'p1' }, { name: 'Arun' }),
+    ]);
     expect(csv.split('\r\n')[1]).toBe('p1,,Arun,,,,,,PENDING,0,,,,,,');
   });
 
   it('says why an enquiry had no email of its own: held, in which digest, or a duplicate of which', () => {
     const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [
-      {
-        id: 'h1',
-        data: {
+      readStoredEnquiry(
+        { collection: POPUP_ENQUIRY_COLLECTION, id: 'h1' },
+        {
           notification: { state: 'DIGESTED', attempts: 0, heldReason: 'hourly-cap', digest: '2026-01-15T10' },
         },
-      },
-      {
-        id: 'd1',
-        data: {
+      ),
+      readStoredEnquiry(
+        { collection: POPUP_ENQUIRY_COLLECTION, id: 'd1' },
+        {
           notification: { state: 'DUPLICATE', attempts: 0, duplicateOf: `${POPUP_ENQUIRY_COLLECTION}/h1` },
         },
-      },
+      ),
     ]);
     const [, digested, duplicate] = csv.split('\r\n');
     expect(digested).toBe('h1,,,,,,,,DIGESTED,0,,,the hourly email cap was reached,2026-01-15T10,,');

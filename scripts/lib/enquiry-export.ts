@@ -4,7 +4,7 @@
  * functions/src/contract/enquiry-columns.ts, which the sales inbox's download uses too).
  */
 import { parseArgs } from 'node:util';
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../../functions/src/contract/collections';
 import { startOfIndiaDay } from '../../functions/src/contract/india-time';
 
 export const DEMO_PROJECT_ID = 'demo-sme-hair';
@@ -75,9 +75,4 @@ export function chooseExportTarget(projectId: string, env: NodeJS.ProcessEnv): E
 
 export { csvCell, neutraliseFormula } from '../../functions/src/contract/csv';
 
-export {
-  byReceivedTime,
-  enquiriesToCsv,
-  exportColumns,
-  type ExportDocument,
-} from '../../functions/src/contract/enquiry-columns';
+export { byReceivedTime, enquiriesToCsv, exportColumns } from '../../functions/src/contract/enquiry-columns';

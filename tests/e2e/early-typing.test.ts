@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 import { emulateNetwork, NETWORK_PROFILES, waitForHydration, type NetworkProfile } from '../support/browser';
 import { useJourneys } from './journeys';
 import {

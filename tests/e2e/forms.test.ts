@@ -11,10 +11,7 @@ import {
   BUSINESS_OPTIONS,
   checkEnquiryDocument,
   DEFAULT_BUSINESS,
-  ENQUIRY_COLLECTION,
   FORM_MESSAGES,
-  POPUP_ENQUIRY_COLLECTION,
-  type EnquiryCollection,
 } from '../../functions/src/contract/enquiry';
 import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
 import {
@@ -35,6 +32,11 @@ import {
   openDescriptionPopup,
 } from './visitor';
 import { useJourneys } from './journeys';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from '../../functions/src/contract/collections';
 
 /** Where functions/.env.local sends the sales team's mail. */
 const SALES_INBOX = 'sales@example.com';

@@ -6,19 +6,15 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMISSION_COLLECTION,
-  COUNTER_FIELD,
-  DEFAULT_ADMISSION_LIMITS,
-  slotId,
-} from '../../functions/src/admission';
+import { COUNTER_FIELD, DEFAULT_ADMISSION_LIMITS, slotId } from '../../functions/src/admission';
 import { indiaHourKey } from '../../functions/src/contract/india-time';
-import { buildEnquiryPayload, ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { buildEnquiryPayload } from '../../functions/src/contract/enquiry';
 import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
 import { LOCAL_SWEEP_ORIGIN } from '../../scripts/lib/local-sweep';
 import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
 import { useJourneys } from './journeys';
 import { fillFullForm, fullEnquiry, fullForm, thankYouDialog, waitForFormReady } from './visitor';
+import { ADMISSION_COLLECTION, ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 
 const journeys = useJourneys({ stack: 'held-buyer' });
 const FLOOD = 80;

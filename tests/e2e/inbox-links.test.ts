@@ -7,7 +7,7 @@
  * refuses it when called directly).
  */
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 import { PRIVACY_FUNCTION } from '../../functions/src/contract/privacy';
 import { emulatorWhatsAppSettings } from '../../scripts/lib/local-sweep';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';

@@ -11,10 +11,9 @@ import { readFileSync } from 'node:fs';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION, RESENDS_COLLECTION } from '../../functions/src/contract/collections';
 import { exportColumns } from '../../functions/src/contract/enquiry-columns';
 import { startOfIndiaWeek, WEEK_MS } from '../../functions/src/contract/india-time';
-import { RESENDS_COLLECTION } from '../../functions/src/resend';
 import { DEMO_SALES_ACCOUNT, ensureAccount } from '../../scripts/lib/sales-accounts';
 import { focusReport, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
 import {

@@ -5,12 +5,14 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ADMISSION_COLLECTION } from '../../functions/src/admission';
+import {
+  ADMISSION_COLLECTION,
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/collections';
 import {
   BUSINESS_OPTIONS,
   DEFAULT_BUSINESS,
-  ENQUIRY_COLLECTION,
-  POPUP_ENQUIRY_COLLECTION,
   type EnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/delivery';

@@ -9,7 +9,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import { DELIVERY_LEASE_MS } from '../../functions/src/delivery-state';
 import type { OutgoingMail } from '../../functions/src/mail/message';

@@ -5,12 +5,7 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import {
-  buildEnquiryPayload,
-  ENQUIRY_COLLECTION,
-  ENQUIRY_FIELDS,
-  POPUP_ENQUIRY_COLLECTION,
-} from '../../functions/src/contract/enquiry';
+import { buildEnquiryPayload, ENQUIRY_FIELDS } from '../../functions/src/contract/enquiry';
 import { deliverEnquiry, handleEnquiryCreated } from '../../functions/src/delivery';
 import {
   MAX_DELIVERY_ATTEMPTS,
@@ -34,6 +29,7 @@ import {
   storePopupEnquiry,
   testClock,
 } from '../support/delivery-fixtures';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 
 let db: Firestore;
 let catcher: SmtpCatcher;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
 import { ARUN, PRIYA, storeEnquiry, storePopupEnquiry } from '../support/delivery-fixtures';
 

@@ -4,12 +4,11 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION, RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/collections';
 import {
   readResponseStats,
   responsePercentileMinutes,
   responseWeek,
-  RESPONSE_STATS_COLLECTION,
 } from '../../functions/src/contract/response-times';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import { recordFollowUp } from '../../functions/src/first-contact';

@@ -10,7 +10,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
 import {
   buildEnquiryPayload,
-  ENQUIRY_COLLECTION,
   FORM_PAGES,
   type EnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
@@ -24,6 +23,7 @@ import { allEnded } from '../support/concurrent';
 import type { CaughtMail, SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
 import { createdEvent, deliveryDeps, PRIYA } from '../support/delivery-fixtures';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 
 /** The provider's quota in these runs: 100 emails a day. */
 const DAILY_QUOTA = 100;

@@ -5,22 +5,26 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ADMISSION_COLLECTION } from '../../functions/src/admission';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import {
+  ADMISSION_COLLECTION,
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  PRIVACY_REQUESTS_COLLECTION,
+  RESENDS_COLLECTION,
+} from '../../functions/src/contract/collections';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import {
   countsOf,
   eraseSubject,
   exportSubject,
   findSubject,
-  PRIVACY_REQUESTS_COLLECTION,
   PrivacyInputError,
   purgeExpired,
   readSubject,
   subjectHash,
 } from '../../functions/src/privacy';
 import { answerPrivacyRequest } from '../../functions/src/privacy-callable';
-import { RESENDS_COLLECTION, resendEnquiryEmail } from '../../functions/src/resend';
+import { resendEnquiryEmail } from '../../functions/src/resend';
 import { useDeliverySuite } from '../support/delivery-suite';
 import {
   ARUN,

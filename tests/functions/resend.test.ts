@@ -5,12 +5,14 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry';
+import {
+  ENQUIRY_COLLECTION,
+  SALES_REVOCATIONS_COLLECTION,
+  RESENDS_COLLECTION,
+} from '../../functions/src/contract/collections';
 import { ENQUIRY_ID_HEADER } from '../../functions/src/mail/message';
-import { SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/follow-up';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import {
-  RESENDS_COLLECTION,
   RESENDS_PER_ACCOUNT_HOURLY,
   resendEnquiryEmail,
   type ResendCaller,

@@ -7,12 +7,13 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
-import { buildEnquiryPayload, ENQUIRY_COLLECTION, FORM_PAGES } from '../../functions/src/contract/enquiry';
+import { buildEnquiryPayload, FORM_PAGES } from '../../functions/src/contract/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/delivery';
 import { TRIGGER_MAX_INSTANCES } from '../../functions/src/delivery-state';
 import { sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
 import { ENQUIRY_ALERT_FIELD } from '../../functions/src/whatsapp/alerts';
-import { ALERT_LEASE_MS, STOPPED_MID_REQUEST, type AlertRecord } from '../../functions/src/whatsapp/channel';
+import { ALERT_LEASE_MS, STOPPED_MID_REQUEST } from '../../functions/src/whatsapp/channel';
+import type { AlertRecord } from '../../functions/src/contract/delivery';
 import type { WhatsAppSettings } from '../../functions/src/whatsapp/graph';
 import { DIGEST_ALERT_TEMPLATE, ENQUIRY_ALERT_TEMPLATE } from '../../functions/src/whatsapp/templates';
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '../../scripts/lib/whatsapp-stand-in';
@@ -28,6 +29,7 @@ import {
   testClock,
 } from '../support/delivery-fixtures';
 import type { SmtpCatcher } from '../support/smtp-catcher';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 
 let db: Firestore;
 let catcher: SmtpCatcher;

@@ -2,15 +2,7 @@
  * The tables of what an attacker tries (all denied) and what the forms send (all accepted).
  * Each row is one request; firestore-rules.test.ts runs every row as every kind of actor.
  */
-import {
-  ENQUIRY_COLLECTION,
-  ENQUIRY_COLLECTIONS,
-  FIELDS_BY_COLLECTION,
-  POPUP_ENQUIRY_COLLECTION,
-  SERVER_TIMESTAMP_FIELD,
-  type EnquiryCollection,
-  type FieldRule,
-} from '@contract/enquiry';
+import { FIELDS_BY_COLLECTION, SERVER_TIMESTAMP_FIELD, type FieldRule } from '@contract/enquiry';
 import {
   addDoc,
   collection,
@@ -38,6 +30,12 @@ import {
   VALID_DOCUMENT,
 } from './enquiry-documents.ts';
 import type { Verdict } from './rules-harness.ts';
+import {
+  ENQUIRY_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from '@contract/collections';
 
 export type RequestCase = {
   /** What is tried, completing "<actor> cannot …" or "<actor> can …". */

@@ -3,8 +3,12 @@
  * (exactly 20 characters of A-Z a-z 0-9) is accepted, and a browser may ask whether an enquiry with
  * an ID it holds was stored, and learn nothing else.
  */
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
-import { ENQUIRY_ID_LENGTH, ENQUIRY_RECEIPTS_COLLECTION, newEnquiryId } from '@contract/enquiry-id';
+import {
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  ENQUIRY_RECEIPTS_COLLECTION,
+} from '@contract/collections';
+import { ENQUIRY_ID_LENGTH, newEnquiryId } from '@contract/enquiry-id';
 import { collection, doc, getDoc, getDocs, setDoc, type Firestore } from 'firebase/firestore';
 import type { RequestCase } from './attack-cases.ts';
 import { VALID_DOCUMENT } from './enquiry-documents.ts';

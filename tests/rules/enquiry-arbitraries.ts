@@ -15,7 +15,6 @@ import {
   PHONE_PATTERN,
   SERVER_TIMESTAMP_FIELD,
   TIME_PATTERN,
-  type EnquiryCollection,
   type FieldRule,
 } from '@contract/enquiry';
 import fc from 'fast-check';
@@ -27,6 +26,7 @@ import {
   NO_LETTER_OR_DIGIT,
   ONE_LINE_BREAKERS,
 } from './attack-cases.ts';
+import type { EnquiryCollection } from '@contract/collections';
 
 export const CHANGE_KINDS = [
   'length edge',

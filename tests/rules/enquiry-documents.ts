@@ -6,16 +6,14 @@ import {
   BUSINESS_OPTIONS,
   buildEnquiryPayload,
   buildPopupEnquiryPayload,
-  ENQUIRY_COLLECTION,
   FORM_PAGES,
-  POPUP_ENQUIRY_COLLECTION,
   SERVER_TIMESTAMP_FIELD,
-  type EnquiryCollection,
   type EnquiryFormValues,
   type FormPage,
   type PopupEnquiryFormValues,
 } from '@contract/enquiry';
 import { serverTimestamp, Timestamp, type DocumentData } from 'firebase/firestore';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from '@contract/collections';
 
 /** 21 January 2026, 09:05:07 on the visitor's device: a plain morning enquiry. */
 export const SUBMITTED_AT = new Date(2026, 0, 21, 9, 5, 7);

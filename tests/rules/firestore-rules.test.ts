@@ -9,8 +9,12 @@
  *   flock /tmp/sme-emulator.lock npx tsx scripts/emulators.ts exec --only firestore \
  *     "npx vitest run --project emulator tests/rules"
  */
-import { checkEnquiryDocument, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
-import { SALES_REVOCATIONS_COLLECTION } from '@contract/follow-up';
+import { checkEnquiryDocument } from '@contract/enquiry';
+import {
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  SALES_REVOCATIONS_COLLECTION,
+} from '@contract/collections';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import fc from 'fast-check';
 import {

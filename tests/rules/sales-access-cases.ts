@@ -4,8 +4,13 @@
  * as each caller of SALES_CALLERS; its verdict for each is in the row.
  */
 import { CORRECTABLE_FIELDS } from '@contract/correction';
-import { ENQUIRY_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
-import { RESPONSE_STATS_COLLECTION } from '@contract/response-times';
+import {
+  ENQUIRY_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  RESPONSE_STATS_COLLECTION,
+  SALES_REVOCATIONS_COLLECTION,
+} from '@contract/collections';
 import {
   FOLLOW_UP_FIELD,
   FOLLOW_UP_HISTORY_FIELD,
@@ -14,7 +19,6 @@ import {
   nextHistoryKey,
   FOLLOW_UP_STATUSES,
   SALES_CLAIM,
-  SALES_REVOCATIONS_COLLECTION,
 } from '@contract/follow-up';
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {

@@ -7,8 +7,6 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   buildEnquiryPayload,
   buildPopupEnquiryPayload,
-  ENQUIRY_COLLECTION,
-  POPUP_ENQUIRY_COLLECTION,
   type EnquiryFormValues,
   type PopupEnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
@@ -19,6 +17,7 @@ import type { DeliveryRecord } from '../../functions/src/contract/delivery';
 import { INDIA_OFFSET_MS } from '../../functions/src/contract/india-time';
 import type { MailSettings } from '../../functions/src/mail/message';
 import { createSmtpTransport } from '../../functions/src/mail/transport';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 
 export const SALES_SETTINGS: MailSettings = {
   salesRecipients: ['sales@example.com', 'owner@example.com'],

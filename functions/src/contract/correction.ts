@@ -6,15 +6,8 @@
  *
  * Part of the contract: imports only the contract.
  */
-import {
-  ENQUIRY_COLLECTION,
-  FIELDS_BY_COLLECTION,
-  checkField,
-  fieldMessage,
-  POPUP_ENQUIRY_COLLECTION,
-  prepareInput,
-  type EnquiryCollection,
-} from './enquiry';
+import { FIELDS_BY_COLLECTION, checkField, fieldMessage, prepareInput } from './enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 
 export const CORRECTABLE_FIELDS: Record<EnquiryCollection, readonly string[]> = {
   [ENQUIRY_COLLECTION]: ['name', 'email', 'phone', 'city'],

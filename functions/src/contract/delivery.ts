@@ -32,12 +32,6 @@ export const HELD_REASON_TEXT: Record<HeldReason, string> = {
   'daily-cap': 'the daily email cap was reached',
 };
 
-/** The delivery record of an enquiry's data, or an empty one. */
-export function deliveryRecordOf(data: Record<string, unknown>): Record<string, unknown> {
-  const record = data[NOTIFICATION_FIELD];
-  return record && typeof record === 'object' ? (record as Record<string, unknown>) : {};
-}
-
 /** Anything with `toDate()`: the Admin SDK's Timestamp, without importing it here. */
 export type TimestampLike = { toDate(): Date };
 
@@ -87,4 +81,44 @@ export type DeliveryRecord<Time = TimestampLike> = {
   responseSeconds?: number;
   /** The person's address and number as admission compares them, so a privacy request finds them. */
   contactKeys?: { email: string; phone: string };
+  /** The enquiry's WhatsApp alert to the sales phones, when the channel was on as it was admitted. */
+  whatsapp?: AlertRecord<Time>;
+  /** The last time a salesperson's "Resend email" sent it, and who (their account's email, or uid). */
+  resentAt?: Time;
+  resentBy?: string;
+};
+
+export const ALERT_STATES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+export type NumberState = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'UNKNOWN';
+
+/** One sales phone's part of an alert. */
+export type NumberRecord = {
+  state: NumberState;
+  messageId: string | null;
+  /** Why it is not SENT, in a line a salesperson can act on. */
+  error: string | null;
+  /** The HTTP status and Graph error as received. */
+  detail: string | null;
+};
+
+/**
+ * A WhatsApp alert's record, as stored: on the enquiry (`notification.whatsapp`) or on an hour's
+ * digest lock (`whatsapp`). Number keys are digits with the country code: `919876543210`.
+ */
+export type AlertRecord<Time = TimestampLike> = {
+  state: AlertState;
+  numbers: Record<string, NumberRecord>;
+  /** Claims made, counted at claim time. */
+  attempts: number;
+  /** Temporary refusals in a row; none of them spent an attempt. */
+  deferrals: number;
+  lastError: string | null;
+  lastErrorDetail: string | null;
+  claimedBy: string | null;
+  leaseExpiresAt: Time | null;
+  /** When a sweep may take it up (a lease's end while SENDING); null once final. */
+  nextAttemptAt: Time | null;
+  sentAt: Time | null;
+  updatedAt: Time;
 };

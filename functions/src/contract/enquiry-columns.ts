@@ -6,29 +6,16 @@
  * Part of the contract: imports only the contract.
  */
 import { csvFile } from './csv';
-import { deliveryRecordOf, HELD_REASON_TEXT, type HeldReason } from './delivery';
-import {
-  ENQUIRY_COLLECTION,
-  FIELDS_BY_COLLECTION,
-  POPUP_ENQUIRY_COLLECTION,
-  type EnquiryCollection,
-} from './enquiry';
+import { HELD_REASON_TEXT, type DeliveryRecord, type HeldReason } from './delivery';
+import { type StoredEnquiry } from './stored-enquiry';
+import { FIELDS_BY_COLLECTION } from './enquiry';
 import { asDate, formatIndiaIso } from './india-time';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 
-/** A stored value as text: the contract stores strings, an Admin-written document may not. */
-export function fieldText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value) ?? '';
-}
+import { deliveryRecordOf, fieldText } from './stored-enquiry';
+export type ExportColumn = { header: string; value: (doc: StoredEnquiry) => string };
 
-/** A stored enquiry; `collection` is needed only where one file holds both forms. */
-export type ExportDocument = { id: string; data: Record<string, unknown>; collection?: EnquiryCollection };
-
-export type ExportColumn = { header: string; value: (doc: ExportDocument) => string };
-
-function delivery(doc: ExportDocument, key: string): unknown {
+function delivery(doc: StoredEnquiry, key: keyof DeliveryRecord): unknown {
   return deliveryRecordOf(doc.data)[key];
 }
 
@@ -57,7 +44,7 @@ export function exportColumns(collections: EnquiryCollection | readonly EnquiryC
   const fields = new Map(forms.flatMap((collection) => Object.entries(FIELDS_BY_COLLECTION[collection])));
   const fieldColumns = [...fields].map(([name, rule]) => ({
     header: rule.label,
-    value: (doc: ExportDocument) => fieldText(doc.data[name]),
+    value: (doc: StoredEnquiry) => fieldText(doc.data[name]),
   }));
   return [
     { header: 'Enquiry ID', value: (doc) => doc.id },
@@ -65,7 +52,7 @@ export function exportColumns(collections: EnquiryCollection | readonly EnquiryC
       ? [
           {
             header: 'Kind of form',
-            value: (doc: ExportDocument) => (doc.collection ? FORM_NAMES[doc.collection] : ''),
+            value: (doc: StoredEnquiry) => FORM_NAMES[doc.collection],
           },
         ]
       : []),
@@ -87,7 +74,7 @@ export function exportColumns(collections: EnquiryCollection | readonly EnquiryC
 /** A whole CSV file, the `before` columns (a digest's rank, say) first, then the export's. */
 export function enquiriesToCsv(
   collections: EnquiryCollection | readonly EnquiryCollection[],
-  docs: ExportDocument[],
+  docs: StoredEnquiry[],
   before: ExportColumn[] = [],
 ): string {
   const columns = [...before, ...exportColumns(collections)];
@@ -98,7 +85,7 @@ export function enquiriesToCsv(
 }
 
 /** Oldest first; documents without a server time (written by hand) come first. */
-export function byReceivedTime(a: ExportDocument, b: ExportDocument): number {
-  const timeOf = (doc: ExportDocument) => asDate(doc.data.createdAt)?.getTime() ?? -Infinity;
+export function byReceivedTime(a: StoredEnquiry, b: StoredEnquiry): number {
+  const timeOf = (doc: StoredEnquiry) => doc.receivedAt?.getTime() ?? -Infinity;
   return timeOf(a) - timeOf(b) || a.id.localeCompare(b.id);
 }

@@ -33,10 +33,3 @@ export function newEnquiryId(): string {
   }
   return id;
 }
-
-/**
- * Where a browser asks "was my submission stored?" after an attempt whose answer was lost: the
- * rules allow reading `<this collection>/<enquiry ID>` only when an enquiry with that ID exists.
- * No document is ever stored here; whether the read is allowed is the whole answer.
- */
-export const ENQUIRY_RECEIPTS_COLLECTION = 'SME-enquiry-receipts';

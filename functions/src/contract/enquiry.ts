@@ -5,13 +5,9 @@
  * tests all read this file. firestore.rules is written by hand; tests/rules proves, document by
  * document, that the rules and `checkEnquiryDocument` give the same verdict.
  *
- * Pure TypeScript with no imports, so both the browser bundle and the Cloud Functions use it.
+ * Pure TypeScript importing only the contract, so both the browser bundle and the Cloud Functions use it.
  */
-
-export const ENQUIRY_COLLECTION = 'SME-enquiry-form';
-export const POPUP_ENQUIRY_COLLECTION = 'SME-popup-enquiry-form';
-export const ENQUIRY_COLLECTIONS = [ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION] as const;
-export type EnquiryCollection = (typeof ENQUIRY_COLLECTIONS)[number];
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 
 /**
  * An enquiry's document ID: chosen by the visitor's browser once per filled form (enquiry-id.ts),

@@ -24,13 +24,6 @@ export const SALES_CLAIM = 'sales';
 export const OWNER_CLAIM = 'owner';
 
 /**
- * `sales-revocations/<uid>`: `revokedAt`, in seconds, when `npm run sales -- revoke` withdrew the
- * account's access. An ID token keeps its claims for up to an hour; the rules and the resend
- * function refuse any token whose sign-in (`auth_time`) is not later than this.
- */
-export const SALES_REVOCATIONS_COLLECTION = 'sales-revocations';
-
-/**
  * The map as stored. `updatedBy` is the account's uid and `updatedByEmail` its email from the
  * same ID token, so the inbox can say who changed it; `updatedAt` is the server's time.
  */

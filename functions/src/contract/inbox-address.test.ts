@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './collections';
 import { newEnquiryId } from './enquiry-id';
 import { enquiryInboxPath, readInboxPath } from './inbox-address';
 

@@ -5,7 +5,8 @@
  *
  * Part of the contract: imports only the contract.
  */
-import { ENQUIRY_COLLECTIONS, ENQUIRY_ID_PATTERN, type EnquiryCollection } from './enquiry';
+import { ENQUIRY_ID_PATTERN } from './enquiry';
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './collections';
 
 export const INBOX_PATH = '/inbox';
 

@@ -5,7 +5,7 @@
  *
  * Part of the contract: imports only the contract.
  */
-import type { EnquiryCollection } from './enquiry';
+import type { EnquiryCollection } from './collections';
 
 export const PRIVACY_FUNCTION = 'privacyRequest';
 

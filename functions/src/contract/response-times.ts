@@ -9,9 +9,6 @@
  */
 import { indiaDayKey, startOfIndiaWeek } from './india-time';
 
-/** `enquiry-response-stats/<week>`: one document a week, both forms together. No client writes it. */
-export const RESPONSE_STATS_COLLECTION = 'enquiry-response-stats';
-
 /** An enquiry not answered within this long has waited too long (a lead goes cold within the hour). */
 export const FIRST_CONTACT_TARGET_MS = 60 * 60_000;
 

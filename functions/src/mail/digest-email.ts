@@ -3,6 +3,7 @@
  * with the strongest signs of a real buyer first, a table of 50 and a CSV (the export's columns, with
  * the digest's rank and reasons first) of every one.
  */
+import type { StoredEnquiry } from '../contract/stored-enquiry';
 import {
   BUYER_SIGN_TEXT,
   BUYER_SIGNS,
@@ -11,13 +12,14 @@ import {
   type DigestCandidate,
 } from '../buyer-signals';
 import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery';
-import { ENQUIRY_COLLECTIONS } from '../contract/enquiry';
-import { enquiriesToCsv, fieldText, type ExportDocument } from '../contract/enquiry-columns';
+import { ENQUIRY_COLLECTIONS } from '../contract/collections';
+import { enquiriesToCsv } from '../contract/enquiry-columns';
 import { formatIndiaDateTime } from '../contract/india-time';
 import { formDescription } from './enquiry-emails';
-import { messageIdFor, type Enquiry, type MailSettings, type OutgoingMail } from './message';
+import { messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import { cutTo, escapeHtml, NOT_GIVEN, oneLineText } from './text';
 
+import { fieldText } from '../contract/stored-enquiry';
 /** Rows of the digest's table; the CSV attachment carries every enquiry the digest reports. */
 export const DIGEST_TABLE_ROWS = 50;
 /** A table cell shows this much of a value; the CSV has all of it. */
@@ -53,7 +55,7 @@ function signsText(signs: BuyerSigns): string {
   return `${signCount(signs)} of ${BUYER_SIGNS.length}${shown.length ? `: ${shown.join(', ')}` : ''}`;
 }
 
-function candidateAsEnquiry(candidate: DigestCandidate): Enquiry {
+function candidateAsEnquiry(candidate: DigestCandidate): StoredEnquiry {
   return {
     collection: candidate.collection,
     id: candidate.id,
@@ -68,7 +70,7 @@ function candidateAsEnquiry(candidate: DigestCandidate): Enquiry {
  */
 function digestCsv(entries: DigestEntry[]): string {
   const byDocument = new Map(entries.map((entry, index) => [entry.candidate, { ...entry, rank: index + 1 }]));
-  const entryOf = (doc: ExportDocument) => byDocument.get(doc as DigestCandidate);
+  const entryOf = (doc: StoredEnquiry) => byDocument.get(doc as DigestCandidate);
   return enquiriesToCsv(
     ENQUIRY_COLLECTIONS,
     entries.map(({ candidate }) => candidate),

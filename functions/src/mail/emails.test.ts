@@ -1,12 +1,11 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { StoredEnquiry } from '../contract/stored-enquiry';
 import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import {
   buildEnquiryPayload,
   buildPopupEnquiryPayload,
-  ENQUIRY_COLLECTION,
   ENQUIRY_FIELDS,
-  POPUP_ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_FIELDS,
 } from '../contract/enquiry';
 import {
@@ -16,17 +15,12 @@ import {
   salesSubject,
 } from './enquiry-emails';
 import { composeDigestEmail, DIGEST_TABLE_ROWS, type DigestEntry } from './digest-email';
-import {
-  ENQUIRY_ID_HEADER,
-  MAX_HEADER_LINE_LENGTH,
-  type Enquiry,
-  type MailSettings,
-  type OutgoingMail,
-} from './message';
+import { ENQUIRY_ID_HEADER, MAX_HEADER_LINE_LENGTH, type MailSettings, type OutgoingMail } from './message';
 import { escapeHtml, headerText } from './text';
 import { mailtoHref } from '../contract/contact-links';
 import { PRIYA } from '../../../tests/support/delivery-fixtures';
 import { nodemailerMessage } from './transport';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/collections';
 
 const submittedAt = new Date(2026, 0, 15, 10, 4, 9);
 const settings: MailSettings = {
@@ -35,7 +29,7 @@ const settings: MailSettings = {
   acknowledgeVisitor: false,
 };
 
-function fullEnquiry(overrides: Record<string, string> = {}): Enquiry {
+function fullEnquiry(overrides: Record<string, string> = {}): StoredEnquiry {
   const payload = buildEnquiryPayload(
     { ...PRIYA, message: 'Need 20 kg of raw temple hair,\n10-18 inch, every month.' },
     'Homepage',
@@ -49,7 +43,7 @@ function fullEnquiry(overrides: Record<string, string> = {}): Enquiry {
   };
 }
 
-function popupEnquiry(overrides: Record<string, string> = {}): Enquiry {
+function popupEnquiry(overrides: Record<string, string> = {}): StoredEnquiry {
   const payload = buildPopupEnquiryPayload(
     { name: 'Arun Kumar', email: 'arun@example.com', phone: '9123456780', business: 'I am a Salon Retailer' },
     submittedAt,

@@ -3,16 +3,11 @@
  * and WhatsApp) and the optional short acknowledgement to the visitor. Visitor text goes through
  * text.ts on its way in.
  */
+import type { StoredEnquiry } from '../contract/stored-enquiry';
 import { mailtoHref, phoneLinks } from '../contract/contact-links';
-import { ENQUIRY_COLLECTION, ENQUIRY_FIELDS, FIELDS_BY_COLLECTION, FORM_PAGES } from '../contract/enquiry';
+import { ENQUIRY_FIELDS, FIELDS_BY_COLLECTION, FORM_PAGES } from '../contract/enquiry';
 import { formatIndiaDateTime } from '../contract/india-time';
-import {
-  ENQUIRY_ID_HEADER,
-  messageIdFor,
-  type Enquiry,
-  type MailSettings,
-  type OutgoingMail,
-} from './message';
+import { ENQUIRY_ID_HEADER, messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import {
   cutTo,
   displayNameText,
@@ -26,6 +21,7 @@ import {
   visibleText,
   visitorAddress,
 } from './text';
+import { ENQUIRY_COLLECTION } from '../contract/collections';
 
 /** Long enough for any subject the contract allows; cuts off what an Admin-written document might hold. */
 const MAX_SUBJECT_LENGTH = 250;
@@ -33,7 +29,7 @@ const MAX_SUBJECT_LENGTH = 250;
 const MAX_DISPLAY_NAME_LENGTH = ENQUIRY_FIELDS.name.maxLength;
 
 /** `New enquiry: Priya Raman, Chennai (bulk)` or `New popup enquiry: Priya Raman (I am a Salon Retailer)`. */
-export function salesSubject(enquiry: Enquiry): string {
+export function salesSubject(enquiry: StoredEnquiry): string {
   const name = headerText(field(enquiry, 'name')) || 'no name given';
   if (enquiry.collection === ENQUIRY_COLLECTION) {
     const city = headerText(field(enquiry, 'city')) || 'no city given';
@@ -45,7 +41,7 @@ export function salesSubject(enquiry: Enquiry): string {
 }
 
 /** Where on the site the enquiry was sent from, in the sales team's words. */
-export function formDescription(enquiry: Enquiry): string {
+export function formDescription(enquiry: StoredEnquiry): string {
   if (enquiry.collection !== ENQUIRY_COLLECTION) return 'Popup enquiry form';
   const formpage = field(enquiry, 'formpage');
   if (formpage === FORM_PAGES.home) return 'Full enquiry form (Homepage)';
@@ -57,7 +53,7 @@ export function formDescription(enquiry: Enquiry): string {
 type Row = { label: string; value: string; kind: 'text' | 'multiline' | 'phone' | 'email' };
 
 /** The table: the form, every contract field in contract order, and when the server stored it. */
-export function enquiryRows(enquiry: Enquiry): Row[] {
+export function enquiryRows(enquiry: StoredEnquiry): Row[] {
   const rows: Row[] = [{ label: 'Form', value: formDescription(enquiry), kind: 'text' }];
   for (const [name, rule] of Object.entries(FIELDS_BY_COLLECTION[enquiry.collection])) {
     if (name === 'formpage') continue;
@@ -91,7 +87,7 @@ function htmlCell(row: Row): string {
   return text;
 }
 
-function actionButtons(enquiry: Enquiry, subject: string): string {
+function actionButtons(enquiry: StoredEnquiry, subject: string): string {
   const button = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 16px;` +
     `background:#7a4b2a;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:600">${label}</a>`;
@@ -106,7 +102,7 @@ function actionButtons(enquiry: Enquiry, subject: string): string {
   return buttons.length ? `<p>${buttons.join('')}</p>` : '';
 }
 
-function salesHtml(enquiry: Enquiry, subject: string, rows: Row[]): string {
+function salesHtml(enquiry: StoredEnquiry, subject: string, rows: Row[]): string {
   const tableRows = rows
     .map(
       (row) =>
@@ -135,7 +131,7 @@ const ANY_LINE_BREAK = /\r\n|[\n\r\u000b\f\u0085\u2028\u2029]/;
 /** The message sits under its label, indented, so none of its lines starts at the margin. */
 const MESSAGE_INDENT = '  ';
 
-function salesText(enquiry: Enquiry, subject: string, rows: Row[]): string {
+function salesText(enquiry: StoredEnquiry, subject: string, rows: Row[]): string {
   const lines = [subject, ''];
   for (const row of rows) {
     if (row.kind === 'multiline') {
@@ -154,7 +150,7 @@ function salesText(enquiry: Enquiry, subject: string, rows: Row[]): string {
 }
 
 /** The sales team's notification about one enquiry. */
-export function composeSalesEmail(enquiry: Enquiry, settings: MailSettings): OutgoingMail {
+export function composeSalesEmail(enquiry: StoredEnquiry, settings: MailSettings): OutgoingMail {
   const subject = salesSubject(enquiry);
   const rows = enquiryRows(enquiry);
   const email = visitorAddress(enquiry);
@@ -192,7 +188,10 @@ const ACKNOWLEDGEMENT_LINES = [
  * The visitor's acknowledgement, or null without a valid address. It repeats nothing the visitor
  * typed, not even the name, so the form cannot be used to send chosen text to someone else.
  */
-export function composeAcknowledgementEmail(enquiry: Enquiry, settings: MailSettings): OutgoingMail | null {
+export function composeAcknowledgementEmail(
+  enquiry: StoredEnquiry,
+  settings: MailSettings,
+): OutgoingMail | null {
   const email = visitorAddress(enquiry);
   if (!email) return null;
   const mail: OutgoingMail = {

@@ -3,7 +3,6 @@
  * the outgoing message, and its Message-ID.
  */
 import { createHash } from 'node:crypto';
-import type { EnquiryCollection } from '../contract/enquiry';
 
 export type MailSettings = {
   salesRecipients: string[];
@@ -11,16 +10,6 @@ export type MailSettings = {
   from: string;
   /** Whether the visitor also gets a short acknowledgement. */
   acknowledgeVisitor: boolean;
-};
-
-/** One stored enquiry, as the mail is written from it. */
-export type Enquiry = {
-  collection: EnquiryCollection;
-  id: string;
-  /** The document's data; values are shown as text whatever their type. */
-  data: Record<string, unknown>;
-  /** The server time of the write (`createdAt`), when the document has one. */
-  receivedAt: Date | null;
 };
 
 export type MailAttachment = { filename: string; content: string; contentType: string };

@@ -10,10 +10,10 @@
  *   into a forged display name, every line well under SMTP's 998 characters;
  * - links: built only from values the contract accepts (contract/contact-links.ts).
  */
+import type { StoredEnquiry } from '../contract/stored-enquiry';
 import { checkField, ENQUIRY_FIELDS, withoutHiddenCharacters } from '../contract/enquiry';
-import { fieldText } from '../contract/enquiry-columns';
+import { fieldText } from '../contract/stored-enquiry';
 import { percentEncode } from '../contract/contact-links';
-import type { Enquiry } from './message';
 
 /** A document ID as the email shows it; Firestore allows 1,500 bytes, far beyond a header line. */
 const MAX_ID_TEXT_LENGTH = 120;
@@ -71,7 +71,7 @@ export function displayNameText(value: string): string {
     .trim();
 }
 
-export function field(enquiry: Enquiry, name: string): string {
+export function field(enquiry: StoredEnquiry, name: string): string {
   return fieldText(enquiry.data[name]);
 }
 
@@ -86,7 +86,7 @@ export function isAcceptedAddress(email: string): boolean {
 }
 
 /** The visitor's address when it is one the contract accepts, else null (no Reply-To, no link). */
-export function visitorAddress(enquiry: Enquiry): string | null {
+export function visitorAddress(enquiry: StoredEnquiry): string | null {
   const email = field(enquiry, 'email').trim();
   return isAcceptedAddress(email) ? email : null;
 }

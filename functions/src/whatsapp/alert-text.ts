@@ -4,11 +4,11 @@
  * spaces in a row, and a parameter cannot carry markup, so each is one line of visible text (the
  * email's oneLineText), cut to a length a phone shows whole.
  */
+import type { StoredEnquiry } from '../contract/stored-enquiry';
 import { phoneLinks } from '../contract/contact-links';
-import { ENQUIRY_COLLECTION } from '../contract/enquiry';
+import { ENQUIRY_COLLECTION } from '../contract/collections';
 import { enquiryInboxPath } from '../contract/inbox-address';
-import { fieldText } from '../contract/enquiry-columns';
-import type { Enquiry } from '../mail/message';
+import { fieldText } from '../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../mail/text';
 
 /** A parameter longer than this is cut (with …): an alert is read in a notification. */
@@ -27,7 +27,7 @@ export function inboxLink(siteUrl: string, enquiry: { collection: string; id: st
 }
 
 /** ENQUIRY_ALERT_TEMPLATE's six parameters for one enquiry. */
-export function enquiryAlertParameters(enquiry: Enquiry, siteUrl: string): string[] {
+export function enquiryAlertParameters(enquiry: StoredEnquiry, siteUrl: string): string[] {
   const full = enquiry.collection === ENQUIRY_COLLECTION;
   const phone = fieldText(enquiry.data.phone);
   return [

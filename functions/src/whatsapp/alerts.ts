@@ -4,7 +4,8 @@
  */
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { NOTIFICATION_FIELD } from '../contract/delivery';
-import { enquiryOf, type DeliveryDeps, type EnquiryRef } from '../delivery-record';
+import type { DeliveryDeps, EnquiryRef } from '../delivery-record';
+import { readStoredEnquiry } from '../contract/stored-enquiry';
 import type { Claimant } from '../delivery-state';
 import { digestAlertParameters, enquiryAlertParameters } from './alert-text';
 import { deliverAlert, type AlertLocation, type AlertOutcome } from './channel';
@@ -46,7 +47,7 @@ export function deliverEnquiryAlert(
     { ref: deps.db.collection(enquiry.collection).doc(enquiry.id), field: ENQUIRY_ALERT_FIELD },
     claimant,
     ENQUIRY_ALERT_TEMPLATE,
-    (data, siteUrl) => enquiryAlertParameters(enquiryOf(enquiry, data), siteUrl),
+    (data, siteUrl) => enquiryAlertParameters(readStoredEnquiry(enquiry, data), siteUrl),
   );
 }
 

@@ -19,37 +19,10 @@ import { claimToken, type Claimant } from '../delivery-state';
 import { LOG_EVENTS, type DeliveryLog } from '../logs';
 import { sendTemplateMessage, WhatsAppSendError, type WhatsAppSettings } from './graph';
 import type { WhatsAppTemplate } from './templates';
+import { ALERT_STATES, type AlertRecord as StoredAlertRecord, type NumberRecord } from '../contract/delivery';
 
-export const ALERT_STATES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
-export type AlertState = (typeof ALERT_STATES)[number];
-export type NumberState = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'UNKNOWN';
-
-export type NumberRecord = {
-  state: NumberState;
-  messageId: string | null;
-  /** Why it is not SENT, in a line a salesperson can act on. */
-  error: string | null;
-  /** The HTTP status and Graph error as received. */
-  detail: string | null;
-};
-
-/** The alert's record, as stored. Number keys are digits with the country code: `919876543210`. */
-export type AlertRecord<Time = Timestamp> = {
-  state: AlertState;
-  numbers: Record<string, NumberRecord>;
-  /** Claims made, counted at claim time. */
-  attempts: number;
-  /** Temporary refusals in a row; none of them spent an attempt. */
-  deferrals: number;
-  lastError: string | null;
-  lastErrorDetail: string | null;
-  claimedBy: string | null;
-  leaseExpiresAt: Time | null;
-  /** When a sweep may take it up (a lease's end while SENDING); null once final. */
-  nextAttemptAt: Time | null;
-  sentAt: Time | null;
-  updatedAt: Time;
-};
+/** The alert's record as this channel writes it: its times are the Admin SDK's. */
+type AlertRecord = StoredAlertRecord<Timestamp>;
 
 /** How long a claim holds: above every try of every number (GRAPH_TIMEOUT_MS each). */
 export const ALERT_LEASE_MS = 5 * 60_000;

@@ -7,7 +7,11 @@
  * instance on the default app.
  */
 import type { ContactKeys } from '@contract/contact-keys';
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
+import {
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  RESPONSE_STATS_COLLECTION,
+} from '@contract/collections';
 import {
   FIRST_CONTACT_FIELD,
   FOLLOW_UP_FIELD,
@@ -21,7 +25,6 @@ import {
 } from '@contract/follow-up';
 import { PRIVACY_FUNCTION, type PrivacyCallRequest, type PrivacyCallResult } from '@contract/privacy';
 import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
-import { RESPONSE_STATS_COLLECTION } from '@contract/response-times';
 import type { DocumentSnapshot, QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import { loadCode, sharedUnlessFailed } from './code-loading';
 

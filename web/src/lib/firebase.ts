@@ -2,8 +2,7 @@
  * The only module that touches the Firebase SDK. Nothing of Firebase is in the first page load:
  * the SDK (Firestore Lite, ~30 KB) is fetched when a visitor first focuses a form or submits.
  */
-import type { EnquiryCollection } from '@contract/enquiry';
-import { ENQUIRY_RECEIPTS_COLLECTION } from '@contract/enquiry-id';
+import { type EnquiryCollection, ENQUIRY_RECEIPTS_COLLECTION } from '@contract/collections';
 import { loadCode, sharedUnlessFailed } from './code-loading';
 
 /** A visitor should hear back within this time rather than watch a spinner forever. */

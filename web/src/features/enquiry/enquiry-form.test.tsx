@@ -1,4 +1,4 @@
-import { ENQUIRY_COLLECTION, FORM_MESSAGES, FORM_PAGES, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry';
+import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry';
 import { ENQUIRY_ID_PATTERN } from '@contract/enquiry-id';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryForm, missingForSubmit } from './enquiry-form';
 import { LEFT_CONTROLS_GLOBAL } from './prerendered-form';
 import { hasSubmittedEnquiry } from './enquiry-session';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 
 const saveEnquiry = vi.hoisted(() =>
   vi.fn<(collection: string, enquiryId: string, payload: Record<string, string>) => Promise<void>>(),

@@ -5,10 +5,8 @@
  */
 import {
   DEFAULT_BUSINESS,
-  ENQUIRY_COLLECTION,
   ENQUIRY_FIELDS,
   FORM_PAGES,
-  POPUP_ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_FIELDS,
   type FormPage,
 } from '@contract/enquiry';
@@ -32,6 +30,7 @@ import {
   shortFormSchema,
 } from './enquiry-schema';
 import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 import './enquiry-form.css';
 
 const VARIANT_SETTINGS = {

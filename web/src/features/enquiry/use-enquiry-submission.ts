@@ -9,7 +9,6 @@ import {
   buildEnquiryPayload,
   buildPopupEnquiryPayload,
   FORM_MESSAGES,
-  type EnquiryCollection,
   type FormPage,
 } from '@contract/enquiry';
 import { newEnquiryId } from '@contract/enquiry-id';
@@ -20,6 +19,7 @@ import { saveEnquiry } from '../../lib/firebase';
 import type { TextField } from './enquiry-field';
 import { markEnquirySubmitted } from './enquiry-session';
 import { writeDraft } from './form-draft';
+import type { EnquiryCollection } from '@contract/collections';
 
 /** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
 export type FormValues = { [field in TextField]?: string } & { terms?: boolean; website: string };

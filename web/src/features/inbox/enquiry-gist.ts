@@ -3,7 +3,7 @@
  * where buyers name the product they want; the popup has no message: its business type instead),
  * and the order type.
  */
-import { ENQUIRY_COLLECTION } from '@contract/enquiry';
+import { ENQUIRY_COLLECTION } from '@contract/collections';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 

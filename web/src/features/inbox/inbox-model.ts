@@ -3,14 +3,7 @@
  * a lost session keeps it), merging both collections newest first, each enquiry's delivery state,
  * the weekly chart's weeks, and the one-tap links.
  */
-import {
-  BUSINESS_OPTIONS,
-  ENQUIRY_COLLECTION,
-  ENQUIRY_COLLECTIONS,
-  ORDER_TYPES,
-  POPUP_ENQUIRY_COLLECTION,
-  type EnquiryCollection,
-} from '@contract/enquiry';
+import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry';
 import {
   DEFAULT_FOLLOW_UP_STATUS,
   FOLLOW_UP_FIELD,
@@ -20,11 +13,18 @@ import {
   type FollowUpStatus,
 } from '@contract/follow-up';
 import { mailtoHref, phoneLinks } from '@contract/contact-links';
-import { DELIVERY_STATES, deliveryRecordOf, type DeliveryState } from '@contract/delivery';
+import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery';
 import { FORM_NAMES } from '@contract/enquiry-columns';
 import { asDate, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
 import { formatDayMonth } from './when-text';
+import {
+  ENQUIRY_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from '@contract/collections';
 
+import { deliveryRecordOf } from '@contract/stored-enquiry';
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
 /** Weeks in the chart. */

@@ -1,4 +1,4 @@
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 import { describe, expect, it } from 'vitest';
 import { groupByBuyer, sameBuyer } from './buyers';
 import { explainEmail, explainWhatsApp } from './delivery-explanation';

@@ -6,7 +6,7 @@
  * if needed. Firebase is loaded in the first effect, so the prerendered page (and every public
  * page) carries none of it.
  */
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry';
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
 import { enquiriesToCsv } from '@contract/enquiry-columns';
 import { contactKeysOf } from '@contract/contact-keys';
 import type { PrivacyCallResult } from '@contract/privacy';

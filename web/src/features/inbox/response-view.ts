@@ -3,7 +3,7 @@
  * "waiting 3 h 10 min", and each week's median, 90th percentile and late answers from the weekly
  * histogram the functions keep (contract/response-times.ts), with the enquiries still waiting.
  */
-import { deliveryRecordOf } from '@contract/delivery';
+import { deliveryRecordOf } from '@contract/stored-enquiry';
 import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD } from '@contract/follow-up';
 import { asDate, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
 import {

@@ -1,4 +1,4 @@
-import { ENQUIRY_COLLECTIONS } from '@contract/enquiry';
+import { ENQUIRY_COLLECTIONS } from '@contract/collections';
 import { useEffect, useState } from 'react';
 import { countWaiting, readResponseStats, type InboxConnection } from '../../lib/firebase-inbox';
 import { responseWeeks, waitedTooLongBefore, weekFigures, type WeekFigures } from './response-view';

@@ -1,0 +1,67 @@
+/**
+ * Every Firestore collection the site uses, named once: what each holds, who writes it, who may
+ * read it, and how long its documents live. firestore.rules names the same collections by hand
+ * (tests/rules proves what each rule lets through); firestore.indexes.json gives the TTL policies.
+ *
+ * Part of the contract: no imports.
+ */
+
+/** The full enquiry form's enquiries. Visitors create (rules: the contract's schema); sales read and follow up. */
+export const ENQUIRY_COLLECTION = 'SME-enquiry-form';
+/** The popup's short enquiries: the same access as the full form's. */
+export const POPUP_ENQUIRY_COLLECTION = 'SME-popup-enquiry-form';
+export const ENQUIRY_COLLECTIONS = [ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION] as const;
+export type EnquiryCollection = (typeof ENQUIRY_COLLECTIONS)[number];
+
+/**
+ * Where a browser asks "was my submission stored?" after an attempt whose answer was lost: the
+ * rules allow reading `<this collection>/<enquiry ID>` only when an enquiry with that ID exists.
+ * No document is ever stored here; whether the read is allowed is the whole answer.
+ */
+export const ENQUIRY_RECEIPTS_COLLECTION = 'SME-enquiry-receipts';
+
+/**
+ * Admission control's bookkeeping, written by the functions alone (no rule lets a client near it);
+ * every document carries `expiresAt` for the TTL policy. It holds the kinds of ADMISSION_DOCUMENTS.
+ */
+export const ADMISSION_COLLECTION = 'enquiry-admission';
+
+/**
+ * The kinds of document in ADMISSION_COLLECTION, by the start of their ID, and how long each is
+ * kept (its `expiresAt`):
+ * - `slot`: one sales email counted against a counter, `<counter>-<nnnn>`, with the counter's name
+ *   in `counter` (a sender's day `sender-…`, the hour `hour-…`, the day `day-…`, and one sales
+ *   account's resends in an hour `resend-…`); kept three days;
+ * - `duplicate`: the first enquiry of a sender and text, `duplicate-<hash>`; kept 24 hours;
+ * - `acknowledgement`: the one acknowledgement an address gets a day, `acknowledgement-<day>-<hash>`;
+ *   kept three days;
+ * - `digestLock`: one hour's digest, `digest-<hour>`, with `kind: 'digest'`; kept three days;
+ * - `sweepCheckpoint`: where the missed-trigger scan of a collection goes on from,
+ *   `sweep-checkpoint-<collection>`; kept three days after the last sweep.
+ */
+export const ADMISSION_DOCUMENTS = {
+  slot: { counters: ['sender-', 'hour-', 'day-', 'resend-'] },
+  duplicate: { prefix: 'duplicate-' },
+  acknowledgement: { prefix: 'acknowledgement-' },
+  digestLock: { prefix: 'digest-' },
+  sweepCheckpoint: { prefix: 'sweep-checkpoint-' },
+} as const;
+
+/**
+ * `enquiry-resends/<requestId>`: one inbox click on "Resend email", written by the resend function
+ * before it sends (so a retried click sends nothing more); no client reads it; kept 30 days.
+ */
+export const RESENDS_COLLECTION = 'enquiry-resends';
+
+/** `enquiry-response-stats/<week>`: one document a week, both forms together. Sales read it; no client writes it. */
+export const RESPONSE_STATS_COLLECTION = 'enquiry-response-stats';
+
+/**
+ * `sales-revocations/<uid>`: `revokedAt`, in seconds, when `npm run sales -- revoke` withdrew the
+ * account's access. An ID token keeps its claims for up to an hour; the rules and the inbox's
+ * functions refuse any token whose sign-in (`auth_time`) is not later than this. No client reads it.
+ */
+export const SALES_REVOCATIONS_COLLECTION = 'sales-revocations';
+
+/** `privacy-requests/<id>`: what was asked and done, without the identifier. No client reads it. */
+export const PRIVACY_REQUESTS_COLLECTION = 'privacy-requests';
