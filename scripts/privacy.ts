@@ -1,6 +1,6 @@
 /**
  * Answers a person's request about their data (the privacy policy's promise), across every store
- * the system controls (functions/src/privacy.ts):
+ * the system controls (functions/src/inbox/privacy.ts):
  *
  *   npm run privacy -- find --email priya@example.com          # what is held, by enquiry
  *   npm run privacy -- export --phone "+91 98765 43210" --out priya.json   # JSON + a summary
@@ -25,7 +25,7 @@ import {
   purgeExpired,
   readSubject,
   recordRequest,
-} from '../functions/src/privacy.ts';
+} from '../functions/src/inbox/privacy.ts';
 import {
   parsePrivacyArgs,
   PRIVACY_USAGE,

@@ -7,11 +7,11 @@
  * which point at the local mail catcher on 127.0.0.1:2525.
  */
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
-import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './admission';
+import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './enquiry/admission';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
-import type { MailSettings } from './mail/message';
-import type { SmtpSettings } from './mail/transport';
-import type { WhatsAppSettings } from './whatsapp/graph';
+import type { MailSettings } from './channels/mail/message';
+import type { SmtpSettings } from './channels/mail/transport';
+import type { WhatsAppSettings } from './channels/whatsapp/graph';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
 export const DEFAULT_REGION = 'asia-south1';

@@ -22,14 +22,14 @@ import {
   whatsappToken,
 } from './config';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/collections';
-import { handleEnquiryCreated } from './delivery';
-import { needsFollowUpRecord, recordFollowUp } from './first-contact';
-import { answerPrivacyRequest } from './privacy-callable';
-import type { DeliveryDeps } from './delivery-record';
-import { TRIGGER_MAX_INSTANCES } from './delivery-state';
-import { createSmtpTransport, type MailTransport } from './mail/transport';
-import { resendEnquiryEmail as resendForCaller, ResendError, type ResendCaller } from './resend';
-import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './sweeper';
+import { handleEnquiryCreated } from './enquiry/delivery';
+import { needsFollowUpRecord, recordFollowUp } from './enquiry/first-contact';
+import { answerPrivacyRequest } from './inbox/privacy-callable';
+import type { DeliveryDeps } from './enquiry/delivery-record';
+import { TRIGGER_MAX_INSTANCES } from './enquiry/delivery-state';
+import { createSmtpTransport, type MailTransport } from './channels/mail/transport';
+import { resendEnquiryEmail as resendForCaller, ResendError, type ResendCaller } from './inbox/resend';
+import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './enquiry/sweeper';
 
 initializeApp();
 

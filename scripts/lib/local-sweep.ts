@@ -13,11 +13,11 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission.ts';
-import type { DeliveryDeps } from '../../functions/src/delivery-record.ts';
-import type { WhatsAppSettings } from '../../functions/src/whatsapp/graph.ts';
-import { createSmtpTransport } from '../../functions/src/mail/transport.ts';
-import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/src/sweeper.ts';
+import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/admission.ts';
+import type { DeliveryDeps } from '../../functions/src/enquiry/delivery-record.ts';
+import type { WhatsAppSettings } from '../../functions/src/channels/whatsapp/graph.ts';
+import { createSmtpTransport } from '../../functions/src/channels/mail/transport.ts';
+import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/src/enquiry/sweeper.ts';
 import { PORTS, PROJECT_ID, ROOT } from './project.ts';
 
 /** SWEEP_SCHEDULE ("every 15 minutes") as an interval. */

@@ -7,7 +7,7 @@
  * the Graph API does:
  * - `POST /{version}/{phone number id}/messages`: a Bearer token (the emulator's WHATSAPP_TOKEN),
  *   the configured phone number id, `messaging_product: "whatsapp"`, `type: "template"`, a number
- *   of 8 to 15 digits, a registered template (functions/src/whatsapp/templates.ts) in its language
+ *   of 8 to 15 digits, a registered template (functions/src/channels/whatsapp/templates.ts) in its language
  *   with exactly its number of body parameters, none holding a line break, a tab or more than four
  *   spaces in a row. 200 with `messages[0].id` (`wamid.…`); otherwise a Graph error object
  *   (`error.message`, `type`, `code`, `error_subcode`, `fbtrace_id`).
@@ -23,7 +23,7 @@ import {
   renderTemplate,
   WHATSAPP_TEMPLATES,
   type WhatsAppTemplate,
-} from '../../functions/src/whatsapp/templates.ts';
+} from '../../functions/src/channels/whatsapp/templates.ts';
 
 export type StandInMessage = {
   id: string;

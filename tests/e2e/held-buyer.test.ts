@@ -6,7 +6,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { COUNTER_FIELD, DEFAULT_ADMISSION_LIMITS, slotId } from '../../functions/src/admission';
+import { COUNTER_FIELD, DEFAULT_ADMISSION_LIMITS, slotId } from '../../functions/src/enquiry/admission';
 import { indiaHourKey } from '../../functions/src/contract/india-time';
 import { buildEnquiryPayload } from '../../functions/src/contract/enquiry';
 import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
-import { ENQUIRY_ALERT_TEMPLATE } from '../../functions/src/whatsapp/templates';
+import { ENQUIRY_ALERT_TEMPLATE } from '../../functions/src/channels/whatsapp/templates';
 import { emulatorWhatsAppSettings } from '../../scripts/lib/local-sweep';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';

@@ -15,12 +15,12 @@ import {
   DEFAULT_BUSINESS,
   type EnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
-import { handleEnquiryCreated } from '../../functions/src/delivery';
-import { DEFERRAL_BASE_MS, DELIVERY_LEASE_MS } from '../../functions/src/delivery-state';
+import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
+import { DEFERRAL_BASE_MS, DELIVERY_LEASE_MS } from '../../functions/src/enquiry/delivery-state';
 import { shiftedToIndia } from '../../functions/src/contract/india-time';
-import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/enquiry-emails';
-import { type OutgoingMail } from '../../functions/src/mail/message';
-import { sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
+import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/channels/mail/enquiry-emails';
+import { type OutgoingMail } from '../../functions/src/channels/mail/message';
+import { sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';
 import type { SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
 import { sendThenDie } from '../support/crashes';

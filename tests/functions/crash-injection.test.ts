@@ -10,12 +10,12 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
-import { handleEnquiryCreated } from '../../functions/src/delivery';
-import { DELIVERY_LEASE_MS } from '../../functions/src/delivery-state';
-import type { OutgoingMail } from '../../functions/src/mail/message';
-import type { SentMail } from '../../functions/src/mail/transport';
-import { RESEND_LEASE_MS, resendEnquiryEmail } from '../../functions/src/resend';
-import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/sweeper';
+import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
+import { DELIVERY_LEASE_MS } from '../../functions/src/enquiry/delivery-state';
+import type { OutgoingMail } from '../../functions/src/channels/mail/message';
+import type { SentMail } from '../../functions/src/channels/mail/transport';
+import { RESEND_LEASE_MS, resendEnquiryEmail } from '../../functions/src/inbox/resend';
+import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/enquiry/sweeper';
 import { dead, sendThenDie } from '../support/crashes';
 import { DOCUMENT_TIMEOUT_MS } from '../support/deadlines';
 import { useDeliverySuite } from '../support/delivery-suite';

@@ -6,15 +6,15 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { buildEnquiryPayload, ENQUIRY_FIELDS } from '../../functions/src/contract/enquiry';
-import { deliverEnquiry, handleEnquiryCreated } from '../../functions/src/delivery';
+import { deliverEnquiry, handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import {
   MAX_DELIVERY_ATTEMPTS,
   MAX_TRIGGER_RETRY_EVENT_AGE_MS,
   RETRY_BACKOFF_BASE_MS,
   TRIGGER_ATTEMPT_LIMIT,
-} from '../../functions/src/delivery-state';
-import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/mail/enquiry-emails';
-import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/sweeper';
+} from '../../functions/src/enquiry/delivery-state';
+import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/channels/mail/enquiry-emails';
+import { sweepUndeliveredEnquiries, UNRECORDED_GRACE_MS } from '../../functions/src/enquiry/sweeper';
 import type { SmtpCatcher } from '../support/smtp-catcher';
 import { allEnded } from '../support/concurrent';
 import { useDeliverySuite } from '../support/delivery-suite';

@@ -10,8 +10,8 @@ import {
   responsePercentileMinutes,
   responseWeek,
 } from '../../functions/src/contract/response-times';
-import { handleEnquiryCreated } from '../../functions/src/delivery';
-import { recordFollowUp } from '../../functions/src/first-contact';
+import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
+import { recordFollowUp } from '../../functions/src/enquiry/first-contact';
 import { allEnded } from '../support/concurrent';
 import { useDeliverySuite } from '../support/delivery-suite';
 import {

@@ -12,7 +12,7 @@ import {
   PRIVACY_REQUESTS_COLLECTION,
   RESENDS_COLLECTION,
 } from '../../functions/src/contract/collections';
-import { handleEnquiryCreated } from '../../functions/src/delivery';
+import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import {
   countsOf,
   eraseSubject,
@@ -22,9 +22,9 @@ import {
   purgeExpired,
   readSubject,
   subjectHash,
-} from '../../functions/src/privacy';
-import { answerPrivacyRequest } from '../../functions/src/privacy-callable';
-import { resendEnquiryEmail } from '../../functions/src/resend';
+} from '../../functions/src/inbox/privacy';
+import { answerPrivacyRequest } from '../../functions/src/inbox/privacy-callable';
+import { resendEnquiryEmail } from '../../functions/src/inbox/resend';
 import { useDeliverySuite } from '../support/delivery-suite';
 import {
   ARUN,

@@ -1,5 +1,5 @@
 /**
- * The inbox's "Resend email" (functions/src/resend.ts) against the Firestore emulator and a real
+ * The inbox's "Resend email" (functions/src/inbox/resend.ts) against the Firestore emulator and a real
  * SMTP server: only sales accounts may call it, a click is exactly one more email however often
  * its request is retried, and a failed send leaves the enquiry's delivery record untouched.
  */
@@ -10,13 +10,13 @@ import {
   SALES_REVOCATIONS_COLLECTION,
   RESENDS_COLLECTION,
 } from '../../functions/src/contract/collections';
-import { ENQUIRY_ID_HEADER } from '../../functions/src/mail/message';
-import { handleEnquiryCreated } from '../../functions/src/delivery';
+import { ENQUIRY_ID_HEADER } from '../../functions/src/channels/mail/message';
+import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import {
   RESENDS_PER_ACCOUNT_HOURLY,
   resendEnquiryEmail,
   type ResendCaller,
-} from '../../functions/src/resend';
+} from '../../functions/src/inbox/resend';
 import type { SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
 import { createdEvent, deliveryDeps, PRIYA, storeEnquiry } from '../support/delivery-fixtures';

@@ -6,16 +6,19 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
+import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/admission';
 import { buildEnquiryPayload, FORM_PAGES } from '../../functions/src/contract/enquiry';
-import { handleEnquiryCreated } from '../../functions/src/delivery';
-import { TRIGGER_MAX_INSTANCES } from '../../functions/src/delivery-state';
-import { sweepUndeliveredEnquiries } from '../../functions/src/sweeper';
-import { ENQUIRY_ALERT_FIELD } from '../../functions/src/whatsapp/alerts';
-import { ALERT_LEASE_MS, STOPPED_MID_REQUEST } from '../../functions/src/whatsapp/channel';
+import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
+import { TRIGGER_MAX_INSTANCES } from '../../functions/src/enquiry/delivery-state';
+import { sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';
+import { ENQUIRY_ALERT_FIELD } from '../../functions/src/enquiry/alerts';
+import { ALERT_LEASE_MS, STOPPED_MID_REQUEST } from '../../functions/src/channels/whatsapp/channel';
 import type { AlertRecord } from '../../functions/src/contract/delivery';
-import type { WhatsAppSettings } from '../../functions/src/whatsapp/graph';
-import { DIGEST_ALERT_TEMPLATE, ENQUIRY_ALERT_TEMPLATE } from '../../functions/src/whatsapp/templates';
+import type { WhatsAppSettings } from '../../functions/src/channels/whatsapp/graph';
+import {
+  DIGEST_ALERT_TEMPLATE,
+  ENQUIRY_ALERT_TEMPLATE,
+} from '../../functions/src/channels/whatsapp/templates';
 import { startWhatsAppStandIn, type WhatsAppStandIn } from '../../scripts/lib/whatsapp-stand-in';
 import { allEnded } from '../support/concurrent';
 import { dead } from '../support/crashes';

@@ -4,8 +4,8 @@
  * as when Cloud Functions kills an instance. The promise it returns never settles; the test moves
  * on without it, as the platform would.
  */
-import type { OutgoingMail } from '../../functions/src/mail/message';
-import type { MailTransport, SentMail } from '../../functions/src/mail/transport';
+import type { OutgoingMail } from '../../functions/src/channels/mail/message';
+import type { MailTransport, SentMail } from '../../functions/src/channels/mail/transport';
 
 /** Never settles: whatever awaited it is gone. */
 export const dead = <T>(): Promise<T> => new Promise<T>(() => undefined);

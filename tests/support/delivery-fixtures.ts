@@ -10,13 +10,13 @@ import {
   type EnquiryFormValues,
   type PopupEnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
-import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/admission';
-import type { DeliveryDeps } from '../../functions/src/delivery-record';
+import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/admission';
+import type { DeliveryDeps } from '../../functions/src/enquiry/delivery-record';
 import type { DeliveryLog } from '../../functions/src/logs';
 import type { DeliveryRecord } from '../../functions/src/contract/delivery';
 import { INDIA_OFFSET_MS } from '../../functions/src/contract/india-time';
-import type { MailSettings } from '../../functions/src/mail/message';
-import { createSmtpTransport } from '../../functions/src/mail/transport';
+import type { MailSettings } from '../../functions/src/channels/mail/message';
+import { createSmtpTransport } from '../../functions/src/channels/mail/transport';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 
 export const SALES_SETTINGS: MailSettings = {

@@ -1,7 +1,7 @@
 /**
  * The delivery record on every enquiry document (`notification`): its states and its shape, as the
  * functions write it and the sales inbox, the export and the digest read it. The state machine's
- * rules (who may claim, retries, backoff) are the functions' own, in functions/src/delivery-state.ts.
+ * rules (who may claim, retries, backoff) are the functions' own, in functions/src/enquiry/delivery-state.ts.
  *
  * Part of the contract: no imports.
  */

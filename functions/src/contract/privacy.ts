@@ -1,7 +1,7 @@
 /**
  * The sales inbox's "Find this buyer's data" and the callable function behind it (for accounts
  * with the `owner` claim): its name, what it takes and what it answers. Shared by the inbox and
- * the functions (functions/src/privacy-callable.ts).
+ * the functions (functions/src/inbox/privacy-callable.ts).
  *
  * Part of the contract: imports only the contract.
  */

@@ -4,7 +4,7 @@
  * takes one slot of each counter and is claimed for sending, all in one transaction with the
  * enquiry's delivery record.
  */
-import { readStoredEnquiry } from './contract/stored-enquiry';
+import { readStoredEnquiry } from '../contract/stored-enquiry';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
   admissionBackoffMs,
@@ -19,10 +19,10 @@ import {
   type AdmissionLimits,
   type CounterName,
 } from './admission';
-import { contactKeysOf } from './contract/contact-keys';
-import { EXPIRES_AT_FIELD } from './contract/retention';
-import { asDate } from './contract/india-time';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from './contract/retention';
+import { contactKeysOf } from '../contract/contact-keys';
+import { EXPIRES_AT_FIELD } from '../contract/retention';
+import { asDate } from '../contract/india-time';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from '../contract/retention';
 import {
   ALREADY_EXISTS,
   documentRef,
@@ -34,8 +34,8 @@ import {
   type EnquiryRef,
 } from './delivery-record';
 import { claimToken, decideClaim, DELIVERY_LEASE_MS, type Claimant } from './delivery-state';
-import { newAlertRecord } from './whatsapp/channel';
-import { ADMISSION_COLLECTION } from './contract/collections';
+import { newAlertRecord } from '../channels/whatsapp/channel';
+import { ADMISSION_COLLECTION } from '../contract/collections';
 
 /**
  * Admission rounds a claim may lose before the trigger gives up (and the platform retries it). A

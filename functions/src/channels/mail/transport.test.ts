@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../tests/support/smtp-catcher';
+import { startSmtpCatcher, type SmtpCatcher } from '../../../../tests/support/smtp-catcher';
 import { createSmtpTransport } from './transport';
 import type { OutgoingMail } from './message';
 

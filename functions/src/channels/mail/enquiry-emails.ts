@@ -3,10 +3,10 @@
  * and WhatsApp) and the optional short acknowledgement to the visitor. Visitor text goes through
  * text.ts on its way in.
  */
-import type { StoredEnquiry } from '../contract/stored-enquiry';
-import { mailtoHref, phoneLinks } from '../contract/contact-links';
-import { ENQUIRY_FIELDS, FIELDS_BY_COLLECTION, FORM_PAGES } from '../contract/enquiry';
-import { formatIndiaDateTime } from '../contract/india-time';
+import type { StoredEnquiry } from '../../contract/stored-enquiry';
+import { mailtoHref, phoneLinks } from '../../contract/contact-links';
+import { ENQUIRY_FIELDS, FIELDS_BY_COLLECTION, FORM_PAGES } from '../../contract/enquiry';
+import { formatIndiaDateTime } from '../../contract/india-time';
 import { ENQUIRY_ID_HEADER, messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import {
   cutTo,
@@ -21,7 +21,7 @@ import {
   visibleText,
   visitorAddress,
 } from './text';
-import { ENQUIRY_COLLECTION } from '../contract/collections';
+import { ENQUIRY_COLLECTION } from '../../contract/collections';
 
 /** Long enough for any subject the contract allows; cuts off what an Admin-written document might hold. */
 const MAX_SUBJECT_LENGTH = 250;

@@ -3,7 +3,7 @@
  * admission (admission-claim.ts): read the enquiry in a transaction, decide, write only the fields
  * that change. Also the types every step of a delivery passes around.
  */
-import type { StoredEnquiry } from './contract/stored-enquiry';
+import type { StoredEnquiry } from '../contract/stored-enquiry';
 import {
   Timestamp,
   type DocumentData,
@@ -17,13 +17,13 @@ import {
   type DeliveryRecord,
   type DeliveryState,
   type HeldReason,
-} from './contract/delivery';
-import type { EnquiryCollection } from './contract/collections';
+} from '../contract/delivery';
+import type { EnquiryCollection } from '../contract/collections';
 import { readDeliveryView, type DeliveryView, type SkipReason } from './delivery-state';
-import type { DeliveryLog } from './logs';
-import type { MailSettings } from './mail/message';
-import type { MailTransport } from './mail/transport';
-import type { WhatsAppSettings } from './whatsapp/graph';
+import type { DeliveryLog } from '../logs';
+import type { MailSettings } from '../channels/mail/message';
+import type { MailTransport } from '../channels/mail/transport';
+import type { WhatsAppSettings } from '../channels/whatsapp/graph';
 
 /** Firestore's gRPC code when a `create` finds the document already there. */
 export const ALREADY_EXISTS = 6;

@@ -13,15 +13,15 @@
  */
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { COUNTER_RETENTION_MS } from './admission';
-import { EXPIRES_AT_FIELD } from './contract/retention';
-import { SERVER_TIMESTAMP_FIELD } from './contract/enquiry';
+import { EXPIRES_AT_FIELD } from '../contract/retention';
+import { SERVER_TIMESTAMP_FIELD } from '../contract/enquiry';
 import { deliverEnquiry } from './delivery';
 import type { DeliveryDeps, DeliveryOutcome } from './delivery-record';
-import { NOTIFICATION_FIELD, UNFINISHED_STATES } from './contract/delivery';
-import { LOG_EVENTS } from './logs';
+import { NOTIFICATION_FIELD, UNFINISHED_STATES } from '../contract/delivery';
+import { LOG_EVENTS } from '../logs';
 import { DIGEST_MAX_DOCUMENT_READS, sendHeldDigest, type DigestOutcome } from './digest';
-import { deliverEnquiryAlert, ENQUIRY_ALERT_FIELD } from './whatsapp/alerts';
-import { ADMISSION_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/collections';
+import { deliverEnquiryAlert, ENQUIRY_ALERT_FIELD } from './alerts';
+import { ADMISSION_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../contract/collections';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
 /** Retries per collection per run; the rest wait for the next run. */

@@ -20,24 +20,24 @@
  * when access ended, and a token from a sign-in before then no longer counts.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COUNTER_FIELD, COUNTER_RETENTION_MS, dayCounter, hashKey, slotId } from './admission';
-import { EXPIRES_AT_FIELD } from './contract/retention';
-import { indiaHourKey } from './contract/india-time';
+import { COUNTER_FIELD, COUNTER_RETENTION_MS, dayCounter, hashKey, slotId } from '../enquiry/admission';
+import { EXPIRES_AT_FIELD } from '../contract/retention';
+import { indiaHourKey } from '../contract/india-time';
 import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   SALES_REVOCATIONS_COLLECTION,
   RESENDS_COLLECTION,
-} from './contract/collections';
-import { ENQUIRY_ID_PATTERN } from './contract/enquiry-id';
-import { SALES_CLAIM } from './contract/follow-up';
-import { RESEND_REQUEST_ID_PATTERN, type ResendRequest, type ResendResult } from './contract/resend';
-import { NOTIFICATION_FIELD } from './contract/delivery';
-import { describeSendError } from './delivery-state';
-import { LOG_EVENTS } from './logs';
-import { ALREADY_EXISTS, type DeliveryDeps } from './delivery-record';
-import { composeSalesEmail } from './mail/enquiry-emails';
+} from '../contract/collections';
+import { ENQUIRY_ID_PATTERN } from '../contract/enquiry-id';
+import { SALES_CLAIM } from '../contract/follow-up';
+import { RESEND_REQUEST_ID_PATTERN, type ResendRequest, type ResendResult } from '../contract/resend';
+import { NOTIFICATION_FIELD } from '../contract/delivery';
+import { describeSendError } from '../enquiry/delivery-state';
+import { LOG_EVENTS } from '../logs';
+import { ALREADY_EXISTS, type DeliveryDeps } from '../enquiry/delivery-record';
+import { composeSalesEmail } from '../channels/mail/enquiry-emails';
 
 /** A resend in flight longer than this died with its instance; the same click may try again. */
 export const RESEND_LEASE_MS = 2 * 60_000;

@@ -22,15 +22,15 @@ import {
   COUNTER_FIELD,
   normaliseEmail,
   normalisePhoneDigits,
-} from './admission';
+} from '../enquiry/admission';
 import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   RESENDS_COLLECTION,
   PRIVACY_REQUESTS_COLLECTION,
-} from './contract/collections';
-import { asDate, formatIndiaIso } from './contract/india-time';
+} from '../contract/collections';
+import { asDate, formatIndiaIso } from '../contract/india-time';
 
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;

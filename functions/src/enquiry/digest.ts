@@ -24,17 +24,17 @@ import {
   type Firestore,
 } from 'firebase-admin/firestore';
 import { COUNTER_RETENTION_MS, digestKey } from './admission';
-import { EXPIRES_AT_FIELD } from './contract/retention';
-import { indiaHourKey } from './contract/india-time';
+import { EXPIRES_AT_FIELD } from '../contract/retention';
+import { indiaHourKey } from '../contract/india-time';
 import { rankForDigest, type DigestCandidate } from './buyer-signals';
-import { ADMISSION_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from './contract/collections';
+import { ADMISSION_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../contract/collections';
 import type { DeliveryDeps } from './delivery-record';
-import { NOTIFICATION_FIELD } from './contract/delivery';
+import { NOTIFICATION_FIELD } from '../contract/delivery';
 import { DELIVERY_LEASE_MS, describeSendError } from './delivery-state';
-import { LOG_EVENTS } from './logs';
-import { composeDigestEmail } from './mail/digest-email';
-import { deliverDigestAlert, DIGEST_ALERT_FIELD } from './whatsapp/alerts';
-import { newAlertRecord } from './whatsapp/channel';
+import { LOG_EVENTS } from '../logs';
+import { composeDigestEmail } from '../channels/mail/digest-email';
+import { deliverDigestAlert, DIGEST_ALERT_FIELD } from './alerts';
+import { newAlertRecord } from '../channels/whatsapp/channel';
 
 /** Enquiries one digest covers; more wait for the next hour's (the digest says how many). */
 export const DIGEST_MAX_ENQUIRIES = 1000;

@@ -33,8 +33,8 @@
  * `notification.state` to `PENDING`, `notification.attempts` to 0 and `notification.nextAttemptAt`
  * to the current time: the next sweep sends it, without admission control.
  */
-import { DELIVERY_STATES, type DeliveryState } from './contract/delivery';
-import { asDate } from './contract/india-time';
+import { DELIVERY_STATES, type DeliveryState } from '../contract/delivery';
+import { asDate } from '../contract/india-time';
 
 /**
  * Instances of each enquiry trigger, one event at a time each: a flood of writes queues at the

@@ -10,10 +10,10 @@
  *   into a forged display name, every line well under SMTP's 998 characters;
  * - links: built only from values the contract accepts (contract/contact-links.ts).
  */
-import type { StoredEnquiry } from '../contract/stored-enquiry';
-import { checkField, ENQUIRY_FIELDS, withoutHiddenCharacters } from '../contract/enquiry';
-import { fieldText } from '../contract/stored-enquiry';
-import { percentEncode } from '../contract/contact-links';
+import type { StoredEnquiry } from '../../contract/stored-enquiry';
+import { checkField, ENQUIRY_FIELDS, withoutHiddenCharacters } from '../../contract/enquiry';
+import { fieldText } from '../../contract/stored-enquiry';
+import { percentEncode } from '../../contract/contact-links';
 
 /** A document ID as the email shows it; Firestore allows 1,500 bytes, far beyond a header line. */
 const MAX_ID_TEXT_LENGTH = 120;

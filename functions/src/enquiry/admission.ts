@@ -24,11 +24,11 @@
  * India time, the sales team's. Pure code here; the transaction is in delivery.ts.
  */
 import { createHash } from 'node:crypto';
-import { withoutHiddenCharacters } from './contract/enquiry';
-import type { HeldReason } from './contract/delivery';
-import { normaliseEmail, normalisePhoneDigits } from './contract/contact-keys';
-import { indiaDayKey, indiaHourKey } from './contract/india-time';
-import { ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/collections';
+import { withoutHiddenCharacters } from '../contract/enquiry';
+import type { HeldReason } from '../contract/delivery';
+import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
+import { indiaDayKey, indiaHourKey } from '../contract/india-time';
+import { ENQUIRY_COLLECTION, type EnquiryCollection } from '../contract/collections';
 
 /** On a slot document: the counter it belongs to, which a count query filters on. */
 export const COUNTER_FIELD = 'counter';

@@ -9,13 +9,13 @@
  *   `expiresAt` moves on with each change (contract/retention.ts).
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { NOTIFICATION_FIELD } from './contract/delivery';
-import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD } from './contract/follow-up';
-import { asDate } from './contract/india-time';
-import { readResponseStats, responseBucket, responseWeek } from './contract/response-times';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS, EXPIRES_AT_FIELD, retentionEnd } from './contract/retention';
+import { NOTIFICATION_FIELD } from '../contract/delivery';
+import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD } from '../contract/follow-up';
+import { asDate } from '../contract/india-time';
+import { readResponseStats, responseBucket, responseWeek } from '../contract/response-times';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS, EXPIRES_AT_FIELD, retentionEnd } from '../contract/retention';
 import type { EnquiryRef } from './delivery-record';
-import { RESPONSE_STATS_COLLECTION } from './contract/collections';
+import { RESPONSE_STATS_COLLECTION } from '../contract/collections';
 
 export type FollowUpOutcome =
   | {

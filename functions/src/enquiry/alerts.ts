@@ -4,12 +4,16 @@
  */
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { NOTIFICATION_FIELD } from '../contract/delivery';
-import type { DeliveryDeps, EnquiryRef } from '../delivery-record';
+import type { DeliveryDeps, EnquiryRef } from './delivery-record';
 import { readStoredEnquiry } from '../contract/stored-enquiry';
-import type { Claimant } from '../delivery-state';
-import { digestAlertParameters, enquiryAlertParameters } from './alert-text';
-import { deliverAlert, type AlertLocation, type AlertOutcome } from './channel';
-import { DIGEST_ALERT_TEMPLATE, ENQUIRY_ALERT_TEMPLATE, type WhatsAppTemplate } from './templates';
+import type { Claimant } from './delivery-state';
+import { digestAlertParameters, enquiryAlertParameters } from '../channels/whatsapp/alert-text';
+import { deliverAlert, type AlertLocation, type AlertOutcome } from '../channels/whatsapp/channel';
+import {
+  DIGEST_ALERT_TEMPLATE,
+  ENQUIRY_ALERT_TEMPLATE,
+  type WhatsAppTemplate,
+} from '../channels/whatsapp/templates';
 
 /** Where an enquiry's alert is recorded. */
 export const ENQUIRY_ALERT_FIELD = `${NOTIFICATION_FIELD}.whatsapp`;

@@ -17,7 +17,7 @@
  * Pure code: no Firebase, no clock.
  */
 import { normaliseEmail, normalisePhoneDigits } from './admission';
-import type { EnquiryCollection } from './contract/collections';
+import type { EnquiryCollection } from '../contract/collections';
 
 /** One enquiry a digest reports: held back by admission control, or a duplicate of an earlier one. */
 export type DigestCandidate = {

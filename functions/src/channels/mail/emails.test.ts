@@ -1,5 +1,5 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { StoredEnquiry } from '../contract/stored-enquiry';
+import type { StoredEnquiry } from '../../contract/stored-enquiry';
 import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   buildPopupEnquiryPayload,
   ENQUIRY_FIELDS,
   POPUP_ENQUIRY_FIELDS,
-} from '../contract/enquiry';
+} from '../../contract/enquiry';
 import {
   ACKNOWLEDGEMENT_SUBJECT,
   composeAcknowledgementEmail,
@@ -17,10 +17,10 @@ import {
 import { composeDigestEmail, DIGEST_TABLE_ROWS, type DigestEntry } from './digest-email';
 import { ENQUIRY_ID_HEADER, MAX_HEADER_LINE_LENGTH, type MailSettings, type OutgoingMail } from './message';
 import { escapeHtml, headerText } from './text';
-import { mailtoHref } from '../contract/contact-links';
-import { PRIYA } from '../../../tests/support/delivery-fixtures';
+import { mailtoHref } from '../../contract/contact-links';
+import { PRIYA } from '../../../../tests/support/delivery-fixtures';
 import { nodemailerMessage } from './transport';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/collections';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../contract/collections';
 
 const submittedAt = new Date(2026, 0, 15, 10, 4, 9);
 const settings: MailSettings = {

@@ -2,16 +2,16 @@
  * The visitor's optional acknowledgement ("we have received your enquiry"): at most once per
  * enquiry and once a day per address, best effort, sent only after the sales email is recorded.
  */
-import type { StoredEnquiry } from './contract/stored-enquiry';
+import type { StoredEnquiry } from '../contract/stored-enquiry';
 import { Timestamp } from 'firebase-admin/firestore';
 import { acknowledgementKey, COUNTER_RETENTION_MS } from './admission';
-import { EXPIRES_AT_FIELD } from './contract/retention';
+import { EXPIRES_AT_FIELD } from '../contract/retention';
 import { admissionRef } from './admission-claim';
-import { NOTIFICATION_FIELD, type AcknowledgementRecord } from './contract/delivery';
+import { NOTIFICATION_FIELD, type AcknowledgementRecord } from '../contract/delivery';
 import { documentRef, type DeliveryDeps } from './delivery-record';
 import { describeSendError } from './delivery-state';
-import { enquiryFields, LOG_EVENTS } from './logs';
-import { composeAcknowledgementEmail } from './mail/enquiry-emails';
+import { enquiryFields, LOG_EVENTS } from '../logs';
+import { composeAcknowledgementEmail } from '../channels/mail/enquiry-emails';
 
 /**
  * The visitor's acknowledgement: at most once per enquiry and once a day per address, best

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buyerSigns, deviceClockAgrees, rankForDigest, type DigestCandidate } from './buyer-signals';
-import { formatEnquiryDate, formatEnquiryTime } from './contract/enquiry';
-import { INDIA_OFFSET_MS } from './contract/india-time';
-import { ENQUIRY_COLLECTION } from './contract/collections';
+import { formatEnquiryDate, formatEnquiryTime } from '../contract/enquiry';
+import { INDIA_OFFSET_MS } from '../contract/india-time';
+import { ENQUIRY_COLLECTION } from '../contract/collections';
 
 /** 10:30 in Coimbatore. */
 const SERVER_TIME = new Date('2026-03-02T05:00:00Z');

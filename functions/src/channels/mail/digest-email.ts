@@ -3,23 +3,23 @@
  * with the strongest signs of a real buyer first, a table of 50 and a CSV (the export's columns, with
  * the digest's rank and reasons first) of every one.
  */
-import type { StoredEnquiry } from '../contract/stored-enquiry';
+import type { StoredEnquiry } from '../../contract/stored-enquiry';
 import {
   BUYER_SIGN_TEXT,
   BUYER_SIGNS,
   signCount,
   type BuyerSigns,
   type DigestCandidate,
-} from '../buyer-signals';
-import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery';
-import { ENQUIRY_COLLECTIONS } from '../contract/collections';
-import { enquiriesToCsv } from '../contract/enquiry-columns';
-import { formatIndiaDateTime } from '../contract/india-time';
+} from '../../enquiry/buyer-signals';
+import { HELD_REASON_TEXT, type HeldReason } from '../../contract/delivery';
+import { ENQUIRY_COLLECTIONS } from '../../contract/collections';
+import { enquiriesToCsv } from '../../contract/enquiry-columns';
+import { formatIndiaDateTime } from '../../contract/india-time';
 import { formDescription } from './enquiry-emails';
 import { messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import { cutTo, escapeHtml, NOT_GIVEN, oneLineText } from './text';
 
-import { fieldText } from '../contract/stored-enquiry';
+import { fieldText } from '../../contract/stored-enquiry';
 /** Rows of the digest's table; the CSV attachment carries every enquiry the digest reports. */
 export const DIGEST_TABLE_ROWS = 50;
 /** A table cell shows this much of a value; the CSV has all of it. */

@@ -8,8 +8,8 @@ import {
   normalisePhoneDigits,
   normaliseText,
 } from './admission';
-import { indiaDayKey, indiaHourKey } from './contract/india-time';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './contract/collections';
+import { indiaDayKey, indiaHourKey } from '../contract/india-time';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/collections';
 
 const now = new Date('2026-11-22T18:45:00Z'); // 00:15 on 23 November in India
 const counts = { duplicateOf: null, sender: 0, hour: 0, day: 0 };

@@ -4,11 +4,11 @@
  * spaces in a row, and a parameter cannot carry markup, so each is one line of visible text (the
  * email's oneLineText), cut to a length a phone shows whole.
  */
-import type { StoredEnquiry } from '../contract/stored-enquiry';
-import { phoneLinks } from '../contract/contact-links';
-import { ENQUIRY_COLLECTION } from '../contract/collections';
-import { enquiryInboxPath } from '../contract/inbox-address';
-import { fieldText } from '../contract/stored-enquiry';
+import type { StoredEnquiry } from '../../contract/stored-enquiry';
+import { phoneLinks } from '../../contract/contact-links';
+import { ENQUIRY_COLLECTION } from '../../contract/collections';
+import { enquiryInboxPath } from '../../contract/inbox-address';
+import { fieldText } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../mail/text';
 
 /** A parameter longer than this is cut (with …): an alert is read in a notification. */

@@ -12,11 +12,11 @@
  * Sending twice there is the right side to err on (losing an enquiry is worse), and the stable
  * Message-ID lets the mailbox recognise the repeat.
  */
-import { readStoredEnquiry } from './contract/stored-enquiry';
+import { readStoredEnquiry } from '../contract/stored-enquiry';
 import { Timestamp } from 'firebase-admin/firestore';
 import { acknowledgeVisitor } from './acknowledgement';
 import { admit } from './admission-claim';
-import type { EnquiryCollection } from './contract/collections';
+import type { EnquiryCollection } from '../contract/collections';
 import {
   MISSING,
   transition,
@@ -38,9 +38,9 @@ import {
   triggerShouldRetry,
   type Claimant,
 } from './delivery-state';
-import { enquiryFields, LOG_EVENTS, logStateChange } from './logs';
-import { composeSalesEmail } from './mail/enquiry-emails';
-import { deliverEnquiryAlert } from './whatsapp/alerts';
+import { enquiryFields, LOG_EVENTS, logStateChange } from '../logs';
+import { composeSalesEmail } from '../channels/mail/enquiry-emails';
+import { deliverEnquiryAlert } from './alerts';
 import type { DocumentData } from 'firebase-admin/firestore';
 
 async function claim(

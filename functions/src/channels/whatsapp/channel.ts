@@ -15,11 +15,15 @@
  * idempotency key, so "at most once" is the only promise that can be kept; the email still goes.)
  */
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { claimToken, type Claimant } from '../delivery-state';
-import { LOG_EVENTS, type DeliveryLog } from '../logs';
+import { claimToken, type Claimant } from '../../enquiry/delivery-state';
+import { LOG_EVENTS, type DeliveryLog } from '../../logs';
 import { sendTemplateMessage, WhatsAppSendError, type WhatsAppSettings } from './graph';
 import type { WhatsAppTemplate } from './templates';
-import { ALERT_STATES, type AlertRecord as StoredAlertRecord, type NumberRecord } from '../contract/delivery';
+import {
+  ALERT_STATES,
+  type AlertRecord as StoredAlertRecord,
+  type NumberRecord,
+} from '../../contract/delivery';
 
 /** The alert's record as this channel writes it: its times are the Admin SDK's. */
 type AlertRecord = StoredAlertRecord<Timestamp>;
