@@ -22,7 +22,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
-import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/enquiry/admission.ts';
+import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/enquiry/deps.ts';
 import { indiaHourKey } from '../functions/src/contract/india-time.ts';
 import * as contract from '../functions/src/contract/enquiry.ts';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../functions/src/contract/collections.ts';

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { declaredParams } from 'firebase-functions/params';
 import { describe, expect, it } from 'vitest';
 import './config';
+import { parseDotenv } from './dotenv';
 
 /** The names a dotenv file gives a value to. */
 function namesIn(file: string): string[] {
-  const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
-  return [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1] ?? '');
+  return Object.keys(parseDotenv(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')));
 }
 
 describe('the emulator settings', () => {

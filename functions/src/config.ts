@@ -1,17 +1,18 @@
 /**
- * Deploy-time configuration of the enquiry mail functions, as firebase-functions params.
+ * The functions' configuration: the firebase-functions params (declared here, so a deploy asks for
+ * them), and the one way their values become what the functions run with (`deliveryDepsFrom`),
+ * for the deployed functions, the emulated ones and the launcher's local sweep alike.
  *
  * Production values: `functions/.env.<project-id>` (or the deploy prompt) for the params and
- * Cloud Secret Manager for SMTP_PASSWORD (`firebase functions:secrets:set SMTP_PASSWORD`).
+ * Cloud Secret Manager for SMTP_PASSWORD and WHATSAPP_TOKEN (`firebase functions:secrets:set`).
  * Emulator values: the committed, emulator-only `functions/.env.local` and `functions/.secret.local`,
- * which point at the local mail catcher on 127.0.0.1:2525.
+ * which point at the local mail catcher on 127.0.0.1:2525 and the WhatsApp stand-in.
  */
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
-import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './enquiry/admission';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
-import type { MailSettings } from './channels/mail/message';
-import type { SmtpSettings } from './channels/mail/transport';
+import { createSmtpTransport } from './channels/mail/transport';
 import type { WhatsAppSettings } from './channels/whatsapp/graph';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
+import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from './enquiry/deps';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
 export const DEFAULT_REGION = 'asia-south1';
@@ -53,7 +54,7 @@ export const sendVisitorAcknowledgement = defineBoolean('SEND_VISITOR_ACKNOWLEDG
 export const senderDailyLimit = defineInt('SENDER_DAILY_LIMIT', {
   default: DEFAULT_ADMISSION_LIMITS.perSenderDaily,
   description:
-    'Sales emails a day per visitor email address and per phone number; more are held for the digest.',
+    'Sales emails a day per sender (the same name, email and phone together); more are held for the digest.',
 });
 
 export const hourlyEmailCap = defineInt('HOURLY_EMAIL_CAP', {
@@ -110,31 +111,65 @@ export const whatsappToken = defineSecret('WHATSAPP_TOKEN');
 /** The SMTP password lives only in Cloud Secret Manager (and in .secret.local for the emulator). */
 export const smtpPassword = defineSecret('SMTP_PASSWORD');
 
-/** Param values can only be read while a function runs, never at deploy time. */
-export function readSmtpSettings(): SmtpSettings {
-  return {
-    host: smtpHost.value(),
-    port: smtpPort.value(),
-    secure: smtpSecure.value(),
-    user: smtpUser.value(),
-    password: smtpPassword.value(),
-  };
+/**
+ * The params' values as the runtime has them, by name: `process.env` in a deployed or emulated
+ * function (firebase sets each param and secret there), a dotenv file's values for the local sweep.
+ */
+export type ParamValues = Readonly<Record<string, string | undefined>>;
+
+/** A declared param or secret: its name, and the default it was declared with (a secret has none). */
+type Declared = { readonly name: string; readonly options?: object };
+
+const defaultOf = (param: Declared): unknown => (param.options as { default?: unknown } | undefined)?.default;
+
+function given(values: ParamValues, param: Declared): string | undefined {
+  const value = values[param.name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** A param's value as firebase-functions reads it, or its declared default where none is given. */
+function text(values: ParamValues, param: Declared): string {
+  const value = values[param.name];
+  if (value !== undefined) return value;
+  const fallback = defaultOf(param);
+  return typeof fallback === 'string' ? fallback : '';
+}
+
+function integer(values: ParamValues, param: Declared): number {
+  const value = given(values, param);
+  const fallback = defaultOf(param);
+  if (value === undefined) return typeof fallback === 'number' ? fallback : 0;
+  return parseInt(value, 10) || 0;
+}
+
+function flag(values: ParamValues, param: Declared): boolean {
+  const value = given(values, param);
+  if (value === undefined) return defaultOf(param) === true;
+  return value === 'true';
 }
 
 /**
- * A deploy turns `a@x.com,b@x.com` in a .env file into the JSON list the param expects, but the
- * emulator passes .env.local values through as written; a plain list is accepted either way.
+ * A list param: a deploy turns `a@x.com,b@x.com` in a .env file into the JSON list the param
+ * expects, but the emulator passes .env.local values through as written; both are accepted.
  */
-function readSalesRecipients(): string[] {
+function list(values: ParamValues, param: Declared): string[] {
+  const value = given(values, param);
+  const fallback = defaultOf(param);
+  if (value === undefined) return Array.isArray(fallback) ? fallback.map(String) : [];
   try {
-    return salesRecipients.value();
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed))
+      return parsed
+        .map(String)
+        .map((item) => item.trim())
+        .filter(Boolean);
   } catch {
-    const raw = process.env[salesRecipients.name] ?? '';
-    return raw
-      .split(',')
-      .map((address) => address.trim())
-      .filter(Boolean);
+    // Not JSON: comma separated.
   }
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** `+91 98765 43210` or `919876543210`: the digits, with the country code, as the API takes them. */
@@ -144,41 +179,60 @@ export function whatsAppNumberDigits(number: string): string | null {
 }
 
 /** The WhatsApp channel's settings, or null when no number is configured (the channel is off). */
-export function readWhatsAppSettings(): WhatsAppSettings | null {
-  let listed: string[];
-  try {
-    listed = salesWhatsAppNumbers.value();
-  } catch {
-    // The emulator passes a plain comma-separated .env.local value through as written.
-    listed = (process.env[salesWhatsAppNumbers.name] ?? '').split(',');
-  }
-  const numbers = listed.map((number) => number.trim()).filter(Boolean);
+export function whatsAppSettingsFrom(values: ParamValues): WhatsAppSettings | null {
+  const numbers = list(values, salesWhatsAppNumbers);
   if (numbers.length === 0) return null;
   const digits = numbers.map(whatsAppNumberDigits);
   const bad = numbers.filter((_, index) => digits[index] === null);
   if (bad.length) throw new Error(`SALES_WHATSAPP_NUMBERS: not E.164 numbers: ${bad.join(', ')}`);
   return {
-    apiBase: whatsappApiBase.value(),
-    apiVersion: whatsappApiVersion.value(),
-    phoneNumberId: whatsappPhoneNumberId.value(),
-    token: whatsappToken.value(),
+    apiBase: text(values, whatsappApiBase),
+    apiVersion: text(values, whatsappApiVersion),
+    phoneNumberId: text(values, whatsappPhoneNumberId),
+    token: text(values, whatsappToken),
     numbers: digits as string[],
-    siteUrl: siteUrl.value(),
+    siteUrl: text(values, siteUrl),
   };
 }
 
-export function readAdmissionLimits(): AdmissionLimits {
+/**
+ * What delivering enquiries runs with, from the params' values: the SMTP transport, the mail
+ * settings, admission control's limits, the WhatsApp channel and the retention. A wrong WhatsApp
+ * setting turns that channel off (and says so), never the email.
+ */
+export function deliveryDepsFrom(
+  values: ParamValues,
+  runtime: Pick<DeliveryDeps, 'db' | 'log'> & { clock?: () => Date },
+): DeliveryDeps {
+  let whatsapp: WhatsAppSettings | null;
+  try {
+    whatsapp = whatsAppSettingsFrom(values);
+  } catch (error) {
+    runtime.log.error('whatsapp alerts are off: their settings are wrong', { error: String(error) });
+    whatsapp = null;
+  }
   return {
-    perSenderDaily: senderDailyLimit.value(),
-    hourlyCap: hourlyEmailCap.value(),
-    dailyCap: dailyEmailCap.value(),
-  };
-}
-
-export function readMailSettings(): MailSettings {
-  return {
-    salesRecipients: readSalesRecipients(),
-    from: mailFrom.value(),
-    acknowledgeVisitor: sendVisitorAcknowledgement.value(),
+    db: runtime.db,
+    log: runtime.log,
+    clock: runtime.clock ?? (() => new Date()),
+    transport: createSmtpTransport({
+      host: text(values, smtpHost),
+      port: integer(values, smtpPort),
+      secure: flag(values, smtpSecure),
+      user: text(values, smtpUser),
+      password: text(values, smtpPassword),
+    }),
+    mail: {
+      salesRecipients: list(values, salesRecipients),
+      from: text(values, mailFrom),
+      acknowledgeVisitor: flag(values, sendVisitorAcknowledgement),
+    },
+    limits: {
+      perSenderDaily: integer(values, senderDailyLimit),
+      hourlyCap: integer(values, hourlyEmailCap),
+      dailyCap: integer(values, dailyEmailCap),
+    },
+    whatsapp,
+    retentionDays: integer(values, enquiryRetentionDays),
   };
 }

@@ -1,21 +1,18 @@
 /**
- * Cloud Functions entry point: wires the triggers to the plain functions in delivery.ts and
- * sweeper.ts, handing them the SMTP transport, the settings, the clock and the logger.
+ * Cloud Functions entry point, and only that: wires each trigger, the schedule and the inbox's
+ * callables to the plain functions of enquiry/ and inbox/, handing them their dependencies
+ * (config.ts makes them from the params).
  */
 import { randomUUID } from 'node:crypto';
 import { initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/firestore';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/https';
+import { onCall } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import {
+  deliveryDepsFrom,
   enquiryRegion,
-  readAdmissionLimits,
-  readMailSettings,
-  readSmtpSettings,
-  readWhatsAppSettings,
   enquiryRetentionDays,
   resendRequiresAppCheck,
   smtpPassword,
@@ -25,10 +22,10 @@ import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } 
 import { handleEnquiryCreated } from './enquiry/delivery';
 import { needsFollowUpRecord, recordFollowUp } from './enquiry/first-contact';
 import { answerPrivacyRequest } from './inbox/privacy-callable';
-import type { DeliveryDeps } from './enquiry/delivery-record';
+import type { DeliveryDeps } from './enquiry/deps';
 import { TRIGGER_MAX_INSTANCES } from './enquiry/delivery-state';
-import { createSmtpTransport, type MailTransport } from './channels/mail/transport';
-import { resendEnquiryEmail as resendForCaller, ResendError, type ResendCaller } from './inbox/resend';
+import { inboxCall } from './inbox/caller';
+import { resendEnquiryEmail as resendForCaller } from './inbox/resend';
 import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './enquiry/sweeper';
 
 initializeApp();
@@ -37,31 +34,12 @@ initializeApp();
 const TRIGGER_TIMEOUT_SECONDS = 120;
 const SWEEP_TIMEOUT_SECONDS = 540;
 
-let transport: MailTransport | undefined;
+let deps: DeliveryDeps | undefined;
 
-/** The WhatsApp channel's settings; a misconfiguration turns the channel off, never the email. */
-function whatsAppOrOff() {
-  try {
-    return readWhatsAppSettings();
-  } catch (error) {
-    logger.error('whatsapp alerts are off: their settings are wrong', { error: String(error) });
-    return null;
-  }
-}
-
-/** Params can only be read at run time, so the transport is made on the first invocation. */
+/** Params can only be read at run time: the dependencies (the SMTP transport with them) are made once, on the first invocation. */
 function runtimeDeps(): DeliveryDeps {
-  transport ??= createSmtpTransport(readSmtpSettings());
-  return {
-    db: getFirestore(),
-    transport,
-    mail: readMailSettings(),
-    limits: readAdmissionLimits(),
-    clock: () => new Date(),
-    log: logger,
-    whatsapp: whatsAppOrOff(),
-    retentionDays: enquiryRetentionDays.value(),
-  };
+  deps ??= deliveryDepsFrom(process.env, { db: getFirestore(), log: logger });
+  return deps;
 }
 
 function notifySalesOn(collection: EnquiryCollection) {
@@ -121,47 +99,6 @@ export const retryUndeliveredEnquiryEmails = onSchedule(
   },
 );
 
-/** Who called, from a token checked for revocation too; null without one. */
-async function verifiedCaller(auth: CallableRequest['auth']): Promise<ResendCaller> {
-  if (!auth) return null;
-  try {
-    // checkRevoked: an account whose sessions were ended is refused even with a fresh-looking token.
-    await getAuth().verifyIdToken(auth.rawToken, true);
-  } catch {
-    throw new HttpsError('unauthenticated', 'Your session has ended. Sign in again.');
-  }
-  const token = auth.token;
-  return {
-    uid: auth.uid,
-    email: typeof token.email === 'string' ? token.email : null,
-    claims: token as Record<string, unknown>,
-    authTime: typeof token.auth_time === 'number' ? token.auth_time : 0,
-  };
-}
-
-/**
- * What the inbox's callables share: with RESEND_REQUIRES_APP_CHECK (true unless the site is
- * deployed without App Check) a call without a valid App Check token is refused, as Firestore
- * refuses the site's writes; the caller is read from a token checked for revocation; and a refusal
- * the work explains (ResendError) reaches the inbox as its own code and message.
- */
-function inboxCall<T>(work: (caller: ResendCaller, data: unknown) => Promise<T>) {
-  return async (request: CallableRequest): Promise<T> => {
-    if (resendRequiresAppCheck.value() && !request.app)
-      throw new HttpsError(
-        'unauthenticated',
-        'This request did not come from the site (no App Check token).',
-      );
-    const caller = await verifiedCaller(request.auth);
-    try {
-      return await work(caller, request.data);
-    } catch (error) {
-      if (error instanceof ResendError) throw new HttpsError(error.code, error.message);
-      throw error;
-    }
-  };
-}
-
 /** Instances of the resend callable: a person clicks it, so two are plenty and a script cannot fan out. */
 const RESEND_MAX_INSTANCES = 2;
 
@@ -179,7 +116,10 @@ export const resendEnquiryEmail = onCall(
     maxInstances: RESEND_MAX_INSTANCES,
     concurrency: 1,
   },
-  inboxCall((caller, data) => resendForCaller(runtimeDeps(), caller, data)),
+  inboxCall(
+    () => resendRequiresAppCheck.value(),
+    (caller, data) => resendForCaller(runtimeDeps(), caller, data),
+  ),
 );
 
 /**
@@ -188,7 +128,8 @@ export const resendEnquiryEmail = onCall(
  */
 export const privacyRequest = onCall(
   { region: enquiryRegion, timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, memory: '256MiB', maxInstances: 1 },
-  inboxCall((caller, data) =>
-    answerPrivacyRequest({ db: getFirestore(), clock: () => new Date() }, caller, data),
+  inboxCall(
+    () => resendRequiresAppCheck.value(),
+    (caller, data) => answerPrivacyRequest({ db: getFirestore(), clock: () => new Date() }, caller, data),
   ),
 );

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
+import { parseDotenv } from '../../functions/src/dotenv.ts';
 
 /** The App Check site key (reCAPTCHA Enterprise) the web build reads from `.env.live`. */
 export const APP_CHECK_KEY_VARIABLE = 'VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY';
@@ -43,13 +44,7 @@ export function parseDeployArgs(argv: string[]): DeployOptions {
 
 /** The value of `NAME=value` in a dotenv file (quotes removed), or '' when it is absent. */
 export function dotenvValue(text: string, name: string): string {
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match?.[1] !== name) continue;
-    const value = match[2] ?? '';
-    return value.replace(/^(['"])(.*)\1$/, '$2').trim();
-  }
-  return '';
+  return (parseDotenv(text)[name] ?? '').trim();
 }
 
 /**

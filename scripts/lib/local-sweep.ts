@@ -1,9 +1,10 @@
 /**
  * The scheduled sweep (retries, missed triggers, the hourly digest) where no scheduler runs: the
  * Functions emulator ignores `onSchedule` ("the pubsub emulator does not exist"), so `npm start`,
- * `npm run dev` and the stack tests run the same compiled sweep code themselves, on the same
- * schedule as production (SWEEP_SCHEDULE: every 15 minutes), against the emulators, with the
- * emulator's own settings (functions/.env.local and .secret.local: the local mail catcher).
+ * `npm run dev` and the stack tests run the same sweep code themselves, on the same schedule as
+ * production (SWEEP_SCHEDULE: every 15 minutes), against the emulators, with the emulated
+ * functions' own settings (functions/.env.local and .secret.local: the local mail catcher), made
+ * into dependencies by the same function the deployed ones use (config.ts `deliveryDepsFrom`).
  *
  * It also answers on http://127.0.0.1:9191: `POST /run` runs a sweep now and answers with its
  * summary, as Cloud Scheduler's "Force run" does in production; `GET /` shows the last summary.
@@ -13,43 +14,16 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/admission.ts';
-import type { DeliveryDeps } from '../../functions/src/enquiry/delivery-record.ts';
+import { deliveryDepsFrom, whatsAppSettingsFrom } from '../../functions/src/config.ts';
+import { parseDotenv } from '../../functions/src/dotenv.ts';
+import type { DeliveryDeps } from '../../functions/src/enquiry/deps.ts';
 import type { WhatsAppSettings } from '../../functions/src/channels/whatsapp/graph.ts';
-import { createSmtpTransport } from '../../functions/src/channels/mail/transport.ts';
 import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/src/enquiry/sweeper.ts';
 import { PORTS, PROJECT_ID, ROOT } from './project.ts';
 
 /** SWEEP_SCHEDULE ("every 15 minutes") as an interval. */
 export const SWEEP_INTERVAL_MS = 15 * 60_000;
 export const LOCAL_SWEEP_ORIGIN = `http://127.0.0.1:${PORTS.sweep}`;
-
-/** KEY=value lines of a dotenv file: comments and blank lines skipped, one pair of quotes removed. */
-export function parseDotenv(text: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || line.trimStart().startsWith('#')) continue;
-    const [, key = '', raw = ''] = match;
-    values[key] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
-  }
-  return values;
-}
-
-/** A list param as the emulator passes it: a JSON list, or plain comma-separated text. */
-function listValue(raw: string | undefined): string[] {
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed)) return parsed.map(String);
-  } catch {
-    // Not JSON: comma separated.
-  }
-  return raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
 
 /** The emulated functions' params and secrets: functions/.env.local and .secret.local. */
 export function emulatorFunctionsEnv(): Record<string, string> {
@@ -61,47 +35,7 @@ export function emulatorFunctionsEnv(): Record<string, string> {
 
 /** The WhatsApp channel as the emulated functions have it (the local stand-in), or null when off. */
 export function emulatorWhatsAppSettings(env = emulatorFunctionsEnv()): WhatsAppSettings | null {
-  const numbers = listValue(env.SALES_WHATSAPP_NUMBERS)
-    .map((number) => number.replace(/[\s()+-]/g, ''))
-    .filter(Boolean);
-  if (numbers.length === 0) return null;
-  return {
-    apiBase: env.WHATSAPP_API_BASE ?? '',
-    apiVersion: env.WHATSAPP_API_VERSION ?? '',
-    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
-    token: env.WHATSAPP_TOKEN ?? '',
-    numbers,
-    siteUrl: env.SITE_URL ?? '',
-  };
-}
-
-/** The sweep's dependencies as the emulated functions have them, from the emulator-only env files. */
-export function emulatorSweepDeps(db: DeliveryDeps['db'], log: DeliveryDeps['log']): DeliveryDeps {
-  const env = emulatorFunctionsEnv();
-  const number = (key: string, fallback: number) => (env[key] ? Number(env[key]) : fallback);
-  return {
-    db,
-    transport: createSmtpTransport({
-      host: env.SMTP_HOST ?? '127.0.0.1',
-      port: number('SMTP_PORT', PORTS.smtp),
-      secure: env.SMTP_SECURE === 'true',
-      user: env.SMTP_USER ?? '',
-      password: env.SMTP_PASSWORD ?? '',
-    }),
-    mail: {
-      salesRecipients: listValue(env.SALES_RECIPIENTS),
-      from: env.MAIL_FROM ?? '',
-      acknowledgeVisitor: env.SEND_VISITOR_ACKNOWLEDGEMENT === 'true',
-    },
-    limits: {
-      perSenderDaily: number('SENDER_DAILY_LIMIT', DEFAULT_ADMISSION_LIMITS.perSenderDaily),
-      hourlyCap: number('HOURLY_EMAIL_CAP', DEFAULT_ADMISSION_LIMITS.hourlyCap),
-      dailyCap: number('DAILY_EMAIL_CAP', DEFAULT_ADMISSION_LIMITS.dailyCap),
-    },
-    clock: () => new Date(),
-    log,
-    whatsapp: emulatorWhatsAppSettings(env),
-  };
+  return whatsAppSettingsFrom(env);
 }
 
 /** One line per sweep that did something; quiet sweeps stay quiet. */
@@ -130,7 +64,10 @@ export async function startLocalSweep({
 } = {}): Promise<LocalSweep> {
   process.env.FIRESTORE_EMULATOR_HOST ??= firestoreHost;
   const app = initializeApp({ projectId: PROJECT_ID }, `local-sweep-${Date.now()}`);
-  const deps = emulatorSweepDeps(getFirestore(app), consoleLog('• sweep:'));
+  const deps = deliveryDepsFrom(emulatorFunctionsEnv(), {
+    db: getFirestore(app),
+    log: consoleLog('• sweep:'),
+  });
   let running: Promise<SweepSummary> | null = null;
   let last: SweepSummary | null = null;
   let runs = 0;

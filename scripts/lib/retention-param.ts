@@ -6,14 +6,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseDotenv } from '../../functions/src/dotenv.ts';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/retention.ts';
 
 export const RETENTION_PARAM = 'ENQUIRY_RETENTION_DAYS';
 
-/** The param's value in one dotenv file's text, or null when it does not set it. */
+/** The param's value in one dotenv file's text, or null when it does not set it to a number. */
 export function retentionDaysIn(dotenv: string): number | null {
-  const match = new RegExp(`^${RETENTION_PARAM}=["']?(\\d+)["']?\\s*$`, 'm').exec(dotenv);
-  return match ? Number(match[1]) : null;
+  const value = parseDotenv(dotenv)[RETENTION_PARAM];
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
 }
 
 export function retentionDaysFor(functionsDir: string, projectId: string): number {

@@ -6,7 +6,7 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { COUNTER_FIELD, DEFAULT_ADMISSION_LIMITS, slotId } from '../../functions/src/enquiry/admission';
+import { COUNTER_FIELD, slotId } from '../../functions/src/enquiry/slots';
 import { indiaHourKey } from '../../functions/src/contract/india-time';
 import { buildEnquiryPayload } from '../../functions/src/contract/enquiry';
 import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
@@ -15,6 +15,7 @@ import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
 import { useJourneys } from './journeys';
 import { fillFullForm, fullEnquiry, fullForm, thankYouDialog, waitForFormReady } from './visitor';
 import { ADMISSION_COLLECTION, ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/deps';
 
 const journeys = useJourneys({ stack: 'held-buyer' });
 const FLOOD = 80;

@@ -7,14 +7,13 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/admission';
+import { DEFAULT_ADMISSION_LIMITS, type DeliveryOutcome } from '../../functions/src/enquiry/deps';
 import {
   buildEnquiryPayload,
   FORM_PAGES,
   type EnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
-import type { DeliveryOutcome } from '../../functions/src/enquiry/delivery-record';
 import { SETTLED_STATES } from '../../functions/src/contract/delivery';
 import { TRIGGER_MAX_INSTANCES } from '../../functions/src/enquiry/delivery-state';
 import { SWEEP_MAX_DOCUMENT_READS, sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';

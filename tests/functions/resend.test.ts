@@ -12,20 +12,17 @@ import {
 } from '../../functions/src/contract/collections';
 import { ENQUIRY_ID_HEADER } from '../../functions/src/channels/mail/message';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
-import {
-  RESENDS_PER_ACCOUNT_HOURLY,
-  resendEnquiryEmail,
-  type ResendCaller,
-} from '../../functions/src/inbox/resend';
+import { RESENDS_PER_ACCOUNT_HOURLY, resendEnquiryEmail } from '../../functions/src/inbox/resend';
 import type { SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
 import { createdEvent, deliveryDeps, PRIYA, storeEnquiry } from '../support/delivery-fixtures';
 
+import type { InboxCaller } from '../../functions/src/inbox/caller';
 let db: Firestore;
 let catcher: SmtpCatcher;
 
 const signedInAt = () => Math.floor(Date.now() / 1000) - 60;
-const SALES: ResendCaller = {
+const SALES: InboxCaller = {
   uid: 'sales-1',
   email: 'sales@example.com',
   claims: { sales: true },
@@ -168,7 +165,7 @@ describe('resending an enquiry email', () => {
     const click = { collection: ENQUIRY_COLLECTION, enquiryId: id, requestId: clickId() };
     await expect(resendEnquiryEmail(deps, SALES, click)).rejects.toMatchObject({ code: 'permission-denied' });
     // Granted again and signed in afresh: the new sign-in counts.
-    const fresh = { ...SALES, authTime: Math.floor(Date.now() / 1000) + 5 } as ResendCaller;
+    const fresh = { ...SALES, authTime: Math.floor(Date.now() / 1000) + 5 } as InboxCaller;
     await expect(resendEnquiryEmail(deps, fresh, click)).resolves.toMatchObject({ repeated: false });
     expect(catcher.messages).toHaveLength(1);
   });

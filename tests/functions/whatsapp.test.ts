@@ -6,7 +6,7 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/admission';
+import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/deps';
 import { buildEnquiryPayload, FORM_PAGES } from '../../functions/src/contract/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { TRIGGER_MAX_INSTANCES } from '../../functions/src/enquiry/delivery-state';

@@ -10,8 +10,7 @@ import {
   type EnquiryFormValues,
   type PopupEnquiryFormValues,
 } from '../../functions/src/contract/enquiry';
-import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/admission';
-import type { DeliveryDeps } from '../../functions/src/enquiry/delivery-record';
+import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from '../../functions/src/enquiry/deps';
 import type { DeliveryLog } from '../../functions/src/logs';
 import type { DeliveryRecord } from '../../functions/src/contract/delivery';
 import { INDIA_OFFSET_MS } from '../../functions/src/contract/india-time';

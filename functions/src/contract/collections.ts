@@ -47,6 +47,9 @@ export const ADMISSION_DOCUMENTS = {
   sweepCheckpoint: { prefix: 'sweep-checkpoint-' },
 } as const;
 
+/** How long a slot, an acknowledgement mark, a digest lock or a sweep checkpoint is kept: three days. */
+export const ADMISSION_RETENTION_MS = 3 * 24 * 60 * 60_000;
+
 /**
  * `enquiry-resends/<requestId>`: one inbox click on "Resend email", written by the resend function
  * before it sends (so a retried click sends nothing more); no client reads it; kept 30 days.

@@ -2,16 +2,18 @@
  * The visitor's optional acknowledgement ("we have received your enquiry"): at most once per
  * enquiry and once a day per address, best effort, sent only after the sales email is recorded.
  */
+import { ADMISSION_RETENTION_MS } from '../contract/collections';
 import type { StoredEnquiry } from '../contract/stored-enquiry';
 import { Timestamp } from 'firebase-admin/firestore';
-import { acknowledgementKey, COUNTER_RETENTION_MS } from './admission';
+import { acknowledgementKey } from './admission';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
 import { admissionRef } from './admission-claim';
 import { NOTIFICATION_FIELD, type AcknowledgementRecord } from '../contract/delivery';
-import { documentRef, type DeliveryDeps } from './delivery-record';
+import { documentRef } from './delivery-record';
 import { describeSendError } from './delivery-state';
 import { enquiryFields, LOG_EVENTS } from '../logs';
 import { composeAcknowledgementEmail } from '../channels/mail/enquiry-emails';
+import type { DeliveryDeps } from './deps';
 
 /**
  * The visitor's acknowledgement: at most once per enquiry and once a day per address, best
@@ -33,7 +35,7 @@ export async function acknowledgeVisitor(deps: DeliveryDeps, enquiry: StoredEnqu
     if (today.exists) return false;
     transaction.create(todayRef, {
       at: Timestamp.fromDate(now),
-      [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS),
+      [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + ADMISSION_RETENTION_MS),
     });
     return true;
   });

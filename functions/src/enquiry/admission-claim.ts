@@ -9,33 +9,21 @@ import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/fir
 import {
   admissionBackoffMs,
   admissionKeys,
-  COUNTER_FIELD,
-  COUNTER_RETENTION_MS,
   COUNTERS,
   decideAdmission,
   DUPLICATE_WINDOW_MS,
-  slotId,
   type AdmissionKeys,
-  type AdmissionLimits,
   type CounterName,
 } from './admission';
 import { contactKeysOf } from '../contract/contact-keys';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
 import { asDate } from '../contract/india-time';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from '../contract/retention';
-import {
-  ALREADY_EXISTS,
-  documentRef,
-  firstRecord,
-  MISSING,
-  transition,
-  type Claim,
-  type DeliveryDeps,
-  type EnquiryRef,
-} from './delivery-record';
+import { documentRef, firstRecord, MISSING, transition, type Claim } from './delivery-record';
 import { claimToken, decideClaim, DELIVERY_LEASE_MS, type Claimant } from './delivery-state';
-import { newAlertRecord } from '../channels/whatsapp/channel';
 import { ADMISSION_COLLECTION } from '../contract/collections';
+import type { AdmissionLimits, DeliveryDeps, EnquiryRef } from './deps';
+import { lostSlot, takeSlots, usedSlots } from './slots';
 
 /**
  * Admission rounds a claim may lose before the trigger gives up (and the platform retries it). A
@@ -48,13 +36,11 @@ const maxAdmissionRounds = (limits: AdmissionLimits) => 2 * limits.hourlyCap + 1
 
 export const admissionRef = (db: Firestore, id: string) => db.collection(ADMISSION_COLLECTION).doc(id);
 
-/** How many slots each counter has used: count queries, outside any transaction, so nothing is locked. */
+/** How many slots each of this enquiry's counters has used. */
 async function countSlots(deps: DeliveryDeps, keys: AdmissionKeys): Promise<Record<CounterName, number>> {
-  const counts = await Promise.all(
-    COUNTERS.map(async (counter) => {
-      const query = deps.db.collection(ADMISSION_COLLECTION).where(COUNTER_FIELD, '==', keys[counter]);
-      return (await query.count().get()).data().count;
-    }),
+  const counts = await usedSlots(
+    deps.db,
+    COUNTERS.map((counter) => keys[counter]),
   );
   return Object.fromEntries(COUNTERS.map((counter, index) => [counter, counts[index] ?? 0])) as Record<
     CounterName,
@@ -73,6 +59,8 @@ export async function admit(
   enquiry: EnquiryRef,
   claimant: Claimant,
   data: DocumentData,
+  /** What else the record of an enquiry admitted for its own email starts with (its WhatsApp alert). */
+  admitted: (now: Date) => Record<string, unknown>,
 ): Promise<Claim> {
   const token = claimToken(claimant);
   const path = `${enquiry.collection}/${enquiry.id}`;
@@ -147,14 +135,12 @@ export async function admit(
               result: { claimed: false, outcome: { status: 'held', reason: admission.reason } },
             };
           }
-          const expiresAt = Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS);
-          for (const counter of COUNTERS) {
-            transaction.create(admissionRef(deps.db, slotId(keys[counter], counts[counter])), {
-              [COUNTER_FIELD]: keys[counter],
-              at: stamp,
-              [EXPIRES_AT_FIELD]: expiresAt,
-            });
-          }
+          takeSlots(
+            deps.db,
+            transaction,
+            COUNTERS.map((counter) => ({ counter: keys[counter], used: counts[counter] })),
+            now,
+          );
           const leaseExpiresAt = Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS);
           return {
             changes: firstRecord({
@@ -165,10 +151,8 @@ export async function admit(
               nextAttemptAt: leaseExpiresAt,
               firstContactAt: null,
               contactKeys,
-              // Admitted for its own email: its own WhatsApp alert too, when the channel is on.
-              ...(deps.whatsapp?.numbers.length
-                ? { whatsapp: newAlertRecord(deps.whatsapp.numbers, now) }
-                : {}),
+              // Admitted for its own email: what else its record starts with (its WhatsApp alert).
+              ...admitted(now),
             }),
             result: {
               claimed: true,
@@ -180,8 +164,7 @@ export async function admit(
         },
       );
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code !== ALREADY_EXISTS || round >= maxAdmissionRounds(deps.limits)) throw error;
+      if (!lostSlot(error) || round >= maxAdmissionRounds(deps.limits)) throw error;
       await pause(admissionBackoffMs(round));
     }
   }

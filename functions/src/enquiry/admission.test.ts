@@ -4,12 +4,12 @@ import {
   admissionBackoffMs,
   admissionKeys,
   decideAdmission,
-  DEFAULT_ADMISSION_LIMITS,
   normalisePhoneDigits,
   normaliseText,
 } from './admission';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/collections';
+import { DEFAULT_ADMISSION_LIMITS } from './deps';
 
 const now = new Date('2026-11-22T18:45:00Z'); // 00:15 on 23 November in India
 const counts = { duplicateOf: null, sender: 0, hour: 0, day: 0 };

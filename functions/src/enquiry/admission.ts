@@ -28,25 +28,10 @@ import { withoutHiddenCharacters } from '../contract/enquiry';
 import type { HeldReason } from '../contract/delivery';
 import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
+import type { AdmissionLimits } from './deps';
 import { ENQUIRY_COLLECTION, type EnquiryCollection } from '../contract/collections';
 
-/** On a slot document: the counter it belongs to, which a count query filters on. */
-export const COUNTER_FIELD = 'counter';
-
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
-/** Counter documents outlive their day by a margin, then the TTL policy removes them. */
-export const COUNTER_RETENTION_MS = 3 * 24 * 60 * 60_000;
-
-export type AdmissionLimits = {
-  /** Sales emails a day per sender (name, email and phone together). */
-  perSenderDaily: number;
-  /** Sales emails an hour, over both collections. */
-  hourlyCap: number;
-  /** Sales emails a day, over both collections. */
-  dailyCap: number;
-};
-
-export const DEFAULT_ADMISSION_LIMITS: AdmissionLimits = { perSenderDaily: 5, hourlyCap: 60, dailyCap: 400 };
 
 /** A hash for document IDs: the address or number cannot be read back from it. */
 export function hashKey(kind: string, value: string): string {
@@ -84,11 +69,6 @@ export function counterLimit(counter: CounterName, limits: AdmissionLimits): num
   if (counter === 'hour') return limits.hourlyCap;
   if (counter === 'day') return limits.dailyCap;
   return limits.perSenderDaily;
-}
-
-/** The ID of slot `n` of a counter: `hour-2026-11-22T20-0007`. */
-export function slotId(counter: string, n: number): string {
-  return `${counter}-${String(n).padStart(4, '0')}`;
 }
 
 /** The counter of every individual sales email of an India-time day (resends count too). */

@@ -4,11 +4,16 @@
  */
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { NOTIFICATION_FIELD } from '../contract/delivery';
-import type { DeliveryDeps, EnquiryRef } from './delivery-record';
+import type { DeliveryDeps, EnquiryRef } from './deps';
 import { readStoredEnquiry } from '../contract/stored-enquiry';
-import type { Claimant } from './delivery-state';
+import { claimToken, type Claimant } from './delivery-state';
 import { digestAlertParameters, enquiryAlertParameters } from '../channels/whatsapp/alert-text';
-import { deliverAlert, type AlertLocation, type AlertOutcome } from '../channels/whatsapp/channel';
+import {
+  deliverAlert,
+  newAlertRecord,
+  type AlertLocation,
+  type AlertOutcome,
+} from '../channels/whatsapp/channel';
 import {
   DIGEST_ALERT_TEMPLATE,
   ENQUIRY_ALERT_TEMPLATE,
@@ -21,6 +26,19 @@ export const ENQUIRY_ALERT_FIELD = `${NOTIFICATION_FIELD}.whatsapp`;
 export const DIGEST_ALERT_FIELD = 'whatsapp';
 
 const OFF: AlertOutcome = { status: 'skipped', reason: 'off' };
+
+/**
+ * What an enquiry admitted for its own email adds to its new delivery record: its WhatsApp alert to
+ * every sales phone, waiting for its first claim, when the channel is on.
+ */
+export function admittedAlertRecord(deps: DeliveryDeps, now: Date): Record<string, unknown> {
+  return deps.whatsapp?.numbers.length ? { whatsapp: newAlertRecord(deps.whatsapp.numbers, now) } : {};
+}
+
+/** A digest's WhatsApp line, recorded on its lock when it is sent, or null when the channel is off. */
+export function digestAlertRecord(deps: DeliveryDeps, held: number, now: Date) {
+  return deps.whatsapp?.numbers.length && held > 0 ? newAlertRecord(deps.whatsapp.numbers, now) : null;
+}
 
 /** One alert through the channel, when it is on: `parameters` read the record it is about. */
 function alertOn(
@@ -35,7 +53,7 @@ function alertOn(
   return deliverAlert(
     { ...deps, whatsapp, retryDelaysMs: deps.alertRetryDelaysMs },
     target,
-    claimant,
+    { token: claimToken(claimant), sweep: claimant.kind === 'sweeper' },
     template,
     (data) => parameters(data, whatsapp.siteUrl),
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buyerSigns, deviceClockAgrees, rankForDigest, type DigestCandidate } from './buyer-signals';
+import {
+  BUYER_SIGN_NAMES,
+  buyerSigns,
+  deviceClockAgrees,
+  digestEntries,
+  rankForDigest,
+  type DigestCandidate,
+} from './buyer-signals';
 import { formatEnquiryDate, formatEnquiryTime } from '../contract/enquiry';
 import { INDIA_OFFSET_MS } from '../contract/india-time';
 import { ENQUIRY_COLLECTION } from '../contract/collections';
@@ -135,5 +142,40 @@ describe('signs of a real buyer', () => {
       notInBurst: false,
     });
     expect(ranked.at(-1)?.candidate.id).toBe(squatters.at(-1)?.id);
+  });
+});
+
+describe("the digest's entries, as the email shows them", () => {
+  it('say why each had no email of its own and which signs it has, strongest first', () => {
+    const capped = candidate({ data: { name: 'Capped' } });
+    const limited = candidate({ heldReason: 'sender-limit', data: { name: 'Limited', date: '', time: '' } });
+    const repeat = candidate({ kind: 'duplicate', duplicateOf: `${ENQUIRY_COLLECTION}/first1` });
+    const entries = digestEntries([limited, repeat, capped]);
+    expect(entries.map((entry) => [entry.enquiry.data.name, entry.held, entry.why, entry.signs])).toEqual([
+      [
+        'Capped',
+        true,
+        'the hourly email cap was reached',
+        "4 of 4: first contact, passed every check, a device's own clock, not part of a burst",
+      ],
+      [
+        repeat.data.name,
+        false,
+        `duplicate of ${ENQUIRY_COLLECTION}/first1`,
+        "2 of 4: a device's own clock, not part of a burst",
+      ],
+      [
+        'Limited',
+        true,
+        'this sender (the same name, email and phone) already had its emails today',
+        '2 of 4: first contact, not part of a burst',
+      ],
+    ]);
+    expect(BUYER_SIGN_NAMES).toEqual([
+      'first contact',
+      'passed every check',
+      "a device's own clock",
+      'not part of a burst',
+    ]);
   });
 });

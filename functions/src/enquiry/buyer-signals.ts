@@ -16,8 +16,11 @@
  *
  * Pure code: no Firebase, no clock.
  */
-import { normaliseEmail, normalisePhoneDigits } from './admission';
+import type { DigestEntry } from '../channels/mail/digest-email';
 import type { EnquiryCollection } from '../contract/collections';
+import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
+import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery';
+import { oneLineText } from '../contract/visitor-text';
 
 /** One enquiry a digest reports: held back by admission control, or a duplicate of an earlier one. */
 export type DigestCandidate = {
@@ -159,3 +162,30 @@ export function rankForDigest(
         a.candidate.id.localeCompare(b.candidate.id),
     );
 }
+
+/** Its signs as the digest lists them: `3 of 4: first contact, a device's own clock, …`. */
+export function signsText(signs: BuyerSigns): string {
+  const shown = BUYER_SIGNS.filter((sign) => signs[sign]).map((sign) => BUYER_SIGN_TEXT[sign]);
+  return `${signCount(signs)} of ${BUYER_SIGNS.length}${shown.length ? `: ${shown.join(', ')}` : ''}`;
+}
+
+/** Why a candidate had no email of its own, as the sales team reads it. */
+export function whyText(candidate: DigestCandidate): string {
+  if (candidate.kind === 'duplicate')
+    return `duplicate of ${oneLineText(candidate.duplicateOf ?? 'an earlier enquiry')}`;
+  const reason = candidate.heldReason ?? 'unknown';
+  return HELD_REASON_TEXT[reason as HeldReason] ?? oneLineText(reason);
+}
+
+/** The digest's entries, ranked (rankForDigest) and described for the email. */
+export function digestEntries(candidates: readonly DigestCandidate[]): DigestEntry[] {
+  return rankForDigest(candidates).map(({ candidate, signs }) => ({
+    enquiry: candidate,
+    held: candidate.kind === 'held',
+    why: whyText(candidate),
+    signs: signsText(signs),
+  }));
+}
+
+/** The signs' names, for the digest's note on what they are. */
+export const BUYER_SIGN_NAMES: readonly string[] = BUYER_SIGNS.map((sign) => BUYER_SIGN_TEXT[sign]);

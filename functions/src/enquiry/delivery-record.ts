@@ -1,7 +1,8 @@
 /**
- * The delivery record's one way of changing, shared by the trigger's delivery (delivery.ts) and
- * admission (admission-claim.ts): read the enquiry in a transaction, decide, write only the fields
- * that change. Also the types every step of a delivery passes around.
+ * The transaction every change of an enquiry's delivery record by its delivery goes through, shared
+ * by the trigger's delivery (delivery.ts) and admission (admission-claim.ts): read the enquiry,
+ * decide, write only the fields that change. (The acknowledgement, the digest, a resend and the
+ * WhatsApp channel write their own parts of the record themselves.)
  */
 import type { StoredEnquiry } from '../contract/stored-enquiry';
 import {
@@ -11,48 +12,9 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { AdmissionLimits } from './admission';
-import {
-  NOTIFICATION_FIELD,
-  type DeliveryRecord,
-  type DeliveryState,
-  type HeldReason,
-} from '../contract/delivery';
-import type { EnquiryCollection } from '../contract/collections';
-import { readDeliveryView, type DeliveryView, type SkipReason } from './delivery-state';
-import type { DeliveryLog } from '../logs';
-import type { MailSettings } from '../channels/mail/message';
-import type { MailTransport } from '../channels/mail/transport';
-import type { WhatsAppSettings } from '../channels/whatsapp/graph';
-
-/** Firestore's gRPC code when a `create` finds the document already there. */
-export const ALREADY_EXISTS = 6;
-
-export type DeliveryDeps = {
-  db: Firestore;
-  transport: MailTransport;
-  mail: MailSettings;
-  limits: AdmissionLimits;
-  clock: () => Date;
-  log: DeliveryLog;
-  /** The WhatsApp channel; absent or null when no sales number is configured (the channel is off). */
-  whatsapp?: WhatsAppSettings | null;
-  /** The pauses between quick tries of a temporary WhatsApp refusal (tests shorten them). */
-  alertRetryDelaysMs?: readonly number[];
-  /** ENQUIRY_RETENTION_DAYS: how long an enquiry is kept after its last change. */
-  retentionDays?: number;
-};
-
-export type EnquiryRef = { collection: EnquiryCollection; id: string };
-
-export type DeliveryOutcome =
-  | { status: 'sent'; attempts: number; messageId: string }
-  | { status: 'held'; reason: HeldReason }
-  | { status: 'duplicate'; duplicateOf: string }
-  /** A temporary refusal: no attempt spent, the sweep tries again at `nextAttemptAt`. */
-  | { status: 'deferred'; attempts: number; nextAttemptAt: Date }
-  | { status: 'skipped'; reason: SkipReason }
-  | { status: 'failed'; attempts: number; error: unknown; willRetry: boolean };
+import { NOTIFICATION_FIELD, type DeliveryRecord, type DeliveryState } from '../contract/delivery';
+import { readDeliveryView, type DeliveryView } from './delivery-state';
+import type { DeliveryDeps, DeliveryOutcome, EnquiryRef } from './deps';
 
 export type StoredRecord = DeliveryRecord<Timestamp>;
 

@@ -17,14 +17,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { acknowledgeVisitor } from './acknowledgement';
 import { admit } from './admission-claim';
 import type { EnquiryCollection } from '../contract/collections';
-import {
-  MISSING,
-  transition,
-  type Claim,
-  type DeliveryDeps,
-  type DeliveryOutcome,
-  type EnquiryRef,
-} from './delivery-record';
+import { MISSING, transition, type Claim } from './delivery-record';
 import {
   claimToken,
   decideClaim,
@@ -40,8 +33,9 @@ import {
 } from './delivery-state';
 import { enquiryFields, LOG_EVENTS, logStateChange } from '../logs';
 import { composeSalesEmail } from '../channels/mail/enquiry-emails';
-import { deliverEnquiryAlert } from './alerts';
+import { admittedAlertRecord, deliverEnquiryAlert } from './alerts';
 import type { DocumentData } from 'firebase-admin/firestore';
+import type { DeliveryDeps, DeliveryOutcome, EnquiryRef } from './deps';
 
 async function claim(
   deps: DeliveryDeps,
@@ -184,7 +178,10 @@ export async function deliverEnquiry(
 ): Promise<DeliveryOutcome> {
   const token = claimToken(claimant);
   const first = await claim(deps, enquiry, claimant);
-  const claimed = 'admit' in first ? await admit(deps, enquiry, claimant, first.admit) : first;
+  const claimed =
+    'admit' in first
+      ? await admit(deps, enquiry, claimant, first.admit, (now) => admittedAlertRecord(deps, now))
+      : first;
   // The WhatsApp alert goes beside the email, never before or after it: neither waits for the other.
   const alert = deps.whatsapp ? alertBeside(deps, enquiry, claimant) : Promise.resolve();
   const outcome = await sendEmail(deps, enquiry, claimed, token);

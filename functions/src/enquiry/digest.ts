@@ -23,18 +23,22 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { COUNTER_RETENTION_MS, digestKey } from './admission';
+import { digestKey } from './admission';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
 import { indiaHourKey } from '../contract/india-time';
-import { rankForDigest, type DigestCandidate } from './buyer-signals';
-import { ADMISSION_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../contract/collections';
-import type { DeliveryDeps } from './delivery-record';
+import { BUYER_SIGN_NAMES, digestEntries, type DigestCandidate } from './buyer-signals';
+import {
+  ADMISSION_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  ADMISSION_RETENTION_MS,
+} from '../contract/collections';
+import type { DeliveryDeps } from './deps';
 import { NOTIFICATION_FIELD } from '../contract/delivery';
 import { DELIVERY_LEASE_MS, describeSendError } from './delivery-state';
 import { LOG_EVENTS } from '../logs';
 import { composeDigestEmail } from '../channels/mail/digest-email';
-import { deliverDigestAlert, DIGEST_ALERT_FIELD } from './alerts';
-import { newAlertRecord } from '../channels/whatsapp/channel';
+import { deliverDigestAlert, DIGEST_ALERT_FIELD, digestAlertRecord } from './alerts';
 
 /** Enquiries one digest covers; more wait for the next hour's (the digest says how many). */
 export const DIGEST_MAX_ENQUIRIES = 1000;
@@ -128,7 +132,7 @@ async function lockHour(deps: DeliveryDeps, runId: string, now: Date) {
       state: 'SENDING',
       claimedBy: runId,
       leaseExpiresAt: Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS),
-      [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + COUNTER_RETENTION_MS),
+      [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + ADMISSION_RETENTION_MS),
     });
     return 'locked';
   });
@@ -282,7 +286,14 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
   }
   const hourKey = indiaHourKey(now);
   const mail = composeDigestEmail(
-    { entries: rankForDigest(candidates), heldTotal, duplicatesTotal, hourKey, writtenAt: now },
+    {
+      entries: digestEntries(candidates),
+      signNames: BUYER_SIGN_NAMES,
+      heldTotal,
+      duplicatesTotal,
+      hourKey,
+      writtenAt: now,
+    },
     deps.mail,
   );
   const covers = candidates.map((candidate) => `${candidate.collection}/${candidate.id}`);
@@ -308,8 +319,7 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
   const sentAt = Timestamp.fromDate(deps.clock());
   const held = candidates.filter((candidate) => candidate.kind === 'held').length;
   // The WhatsApp line is recorded with SENT, so a sender that dies before sending it leaves it due.
-  const alert =
-    deps.whatsapp?.numbers.length && held > 0 ? newAlertRecord(deps.whatsapp.numbers, deps.clock()) : null;
+  const alert = digestAlertRecord(deps, held, deps.clock());
   await lock.ref.update({
     state: 'SENT',
     sentAt,

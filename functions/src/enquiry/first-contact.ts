@@ -14,7 +14,7 @@ import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD } from '../contract/follow-up';
 import { asDate } from '../contract/india-time';
 import { readResponseStats, responseBucket, responseWeek } from '../contract/response-times';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS, EXPIRES_AT_FIELD, retentionEnd } from '../contract/retention';
-import type { EnquiryRef } from './delivery-record';
+import type { EnquiryRef } from './deps';
 import { RESPONSE_STATS_COLLECTION } from '../contract/collections';
 
 export type FollowUpOutcome =

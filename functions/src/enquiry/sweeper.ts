@@ -12,16 +12,20 @@
  * 3. The hourly digest of HELD enquiries (digest.ts).
  */
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COUNTER_RETENTION_MS } from './admission';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
 import { SERVER_TIMESTAMP_FIELD } from '../contract/enquiry';
 import { deliverEnquiry } from './delivery';
-import type { DeliveryDeps, DeliveryOutcome } from './delivery-record';
+import type { DeliveryDeps, DeliveryOutcome } from './deps';
 import { NOTIFICATION_FIELD, UNFINISHED_STATES } from '../contract/delivery';
 import { LOG_EVENTS } from '../logs';
 import { DIGEST_MAX_DOCUMENT_READS, sendHeldDigest, type DigestOutcome } from './digest';
 import { deliverEnquiryAlert, ENQUIRY_ALERT_FIELD } from './alerts';
-import { ADMISSION_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../contract/collections';
+import {
+  ADMISSION_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  ADMISSION_RETENTION_MS,
+} from '../contract/collections';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
 /** Retries per collection per run; the rest wait for the next run. */
@@ -217,7 +221,7 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
         // Kept while sweeps run; three days without one and the TTL policy removes it.
         await checkpoint.set({
           ...after,
-          [EXPIRES_AT_FIELD]: Timestamp.fromMillis(deps.clock().getTime() + COUNTER_RETENTION_MS),
+          [EXPIRES_AT_FIELD]: Timestamp.fromMillis(deps.clock().getTime() + ADMISSION_RETENTION_MS),
         });
       }
       if (!finished || !found.full) break;

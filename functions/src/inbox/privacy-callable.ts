@@ -17,32 +17,33 @@ import {
   readSubject,
   recordRequest,
 } from './privacy';
-import { accessWithdrawn, ResendError, type ResendCaller } from './resend';
+import { accessWithdrawn, InboxError } from './caller';
 
+import type { InboxCaller } from './caller';
 export async function answerPrivacyRequest(
   deps: { db: Firestore; clock: () => Date },
-  caller: ResendCaller,
+  caller: InboxCaller,
   data: unknown,
 ): Promise<PrivacyCallResult> {
-  if (!caller) throw new ResendError('unauthenticated', 'Sign in to answer a privacy request.');
+  if (!caller) throw new InboxError('unauthenticated', 'Sign in to answer a privacy request.');
   if (caller.claims[SALES_CLAIM] !== true || caller.claims[OWNER_CLAIM] !== true)
-    throw new ResendError(
+    throw new InboxError(
       'permission-denied',
       "Only the owner's account can find, export or erase a buyer's data.",
     );
   if (await accessWithdrawn(deps.db, caller))
-    throw new ResendError('permission-denied', "This account's access to enquiries was withdrawn.");
+    throw new InboxError('permission-denied', "This account's access to enquiries was withdrawn.");
   const request = (data ?? {}) as Partial<PrivacyCallRequest>;
   if (
     !['find', 'export', 'erase'].includes(String(request.action)) ||
     !['email', 'phone'].includes(String(request.kind))
   )
-    throw new ResendError('invalid-argument', 'Say find, export or erase, by email or by phone.');
+    throw new InboxError('invalid-argument', 'Say find, export or erase, by email or by phone.');
   let subject;
   try {
     subject = readSubject(request.kind as 'email' | 'phone', String(request.value ?? ''));
   } catch (error) {
-    if (error instanceof PrivacyInputError) throw new ResendError('invalid-argument', error.message);
+    if (error instanceof PrivacyInputError) throw new InboxError('invalid-argument', error.message);
     throw error;
   }
   const now = deps.clock();

@@ -19,7 +19,6 @@ import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'fi
 import {
   acknowledgementKey,
   admissionKeys,
-  COUNTER_FIELD,
   normaliseEmail,
   normalisePhoneDigits,
 } from '../enquiry/admission';
@@ -32,6 +31,7 @@ import {
 } from '../contract/collections';
 import { asDate, formatIndiaIso } from '../contract/india-time';
 
+import { COUNTER_FIELD } from '../enquiry/slots';
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
 

@@ -3,36 +3,39 @@
  * with the strongest signs of a real buyer first, a table of 50 and a CSV (the export's columns, with
  * the digest's rank and reasons first) of every one.
  */
-import type { StoredEnquiry } from '../../contract/stored-enquiry';
-import {
-  BUYER_SIGN_TEXT,
-  BUYER_SIGNS,
-  signCount,
-  type BuyerSigns,
-  type DigestCandidate,
-} from '../../enquiry/buyer-signals';
-import { HELD_REASON_TEXT, type HeldReason } from '../../contract/delivery';
 import { ENQUIRY_COLLECTIONS } from '../../contract/collections';
 import { enquiriesToCsv } from '../../contract/enquiry-columns';
 import { formatIndiaDateTime } from '../../contract/india-time';
+import { fieldText, type StoredEnquiry } from '../../contract/stored-enquiry';
+import { cutTo, oneLineText } from '../../contract/visitor-text';
 import { formDescription } from './enquiry-emails';
 import { messageIdFor, type MailSettings, type OutgoingMail } from './message';
-import { cutTo, escapeHtml, NOT_GIVEN, oneLineText } from './text';
+import { escapeHtml, NOT_GIVEN } from './text';
 
-import { fieldText } from '../../contract/stored-enquiry';
 /** Rows of the digest's table; the CSV attachment carries every enquiry the digest reports. */
 export const DIGEST_TABLE_ROWS = 50;
 /** A table cell shows this much of a value; the CSV has all of it. */
 const DIGEST_CELL_LENGTH = 60;
 
-export type DigestEntry = { candidate: DigestCandidate; signs: BuyerSigns };
+/** One enquiry the digest reports, as the digest (enquiry/digest.ts) ranked and described it. */
+export type DigestEntry = {
+  enquiry: StoredEnquiry;
+  /** Held back (marked DIGESTED once sent), or else a duplicate (given the digest's hour). */
+  held: boolean;
+  /** Why it had no email of its own, in the sales team's words. */
+  why: string;
+  /** Its signs of a real buyer: `3 of 4: first contact, …`. */
+  signs: string;
+};
 
 export type Digest = {
   /**
    * What this digest reports (held enquiries, which it then marks DIGESTED, and duplicates not yet
-   * listed), those that look most like real buyers first (rankForDigest).
+   * listed), those that look most like real buyers first.
    */
   entries: DigestEntry[];
+  /** Every sign of a real buyer the ranking weighs, in the sales team's words. */
+  signNames: readonly string[];
   /** Every enquiry held when the digest was written, which may be more than one digest carries. */
   heldTotal: number;
   /** Every duplicate not yet listed when the digest was written. */
@@ -42,55 +45,21 @@ export type Digest = {
   writtenAt: Date;
 };
 
-/** Why an entry had no email of its own, as the sales team reads it. */
-function whyText(candidate: DigestCandidate): string {
-  if (candidate.kind === 'duplicate')
-    return `duplicate of ${oneLineText(candidate.duplicateOf ?? 'an earlier enquiry')}`;
-  const reason = candidate.heldReason ?? 'unknown';
-  return HELD_REASON_TEXT[reason as HeldReason] ?? oneLineText(reason);
-}
-
-function signsText(signs: BuyerSigns): string {
-  const shown = BUYER_SIGNS.filter((sign) => signs[sign]).map((sign) => BUYER_SIGN_TEXT[sign]);
-  return `${signCount(signs)} of ${BUYER_SIGNS.length}${shown.length ? `: ${shown.join(', ')}` : ''}`;
-}
-
-function candidateAsEnquiry(candidate: DigestCandidate): StoredEnquiry {
-  return {
-    collection: candidate.collection,
-    id: candidate.id,
-    data: candidate.data,
-    receivedAt: candidate.receivedAt,
-  };
-}
-
 /**
  * The digest's CSV: its rank, the enquiry's path, why it had no email of its own and its signs,
  * then the export's own columns for both forms.
  */
 function digestCsv(entries: DigestEntry[]): string {
-  const byDocument = new Map(entries.map((entry, index) => [entry.candidate, { ...entry, rank: index + 1 }]));
-  const entryOf = (doc: StoredEnquiry) => byDocument.get(doc as DigestCandidate);
+  const byDocument = new Map(entries.map((entry, index) => [entry.enquiry, { ...entry, rank: index + 1 }]));
+  const entryOf = (doc: StoredEnquiry) => byDocument.get(doc);
   return enquiriesToCsv(
     ENQUIRY_COLLECTIONS,
-    entries.map(({ candidate }) => candidate),
+    entries.map(({ enquiry }) => enquiry),
     [
       { header: 'Rank', value: (doc) => String(entryOf(doc)?.rank ?? '') },
       { header: 'Enquiry', value: (doc) => `${doc.collection ?? ''}/${doc.id}` },
-      {
-        header: 'No email of its own because',
-        value: (doc) => {
-          const entry = entryOf(doc);
-          return entry ? whyText(entry.candidate) : '';
-        },
-      },
-      {
-        header: 'Signs of a real buyer',
-        value: (doc) => {
-          const entry = entryOf(doc);
-          return entry ? signsText(entry.signs) : '';
-        },
-      },
+      { header: 'No email of its own because', value: (doc) => entryOf(doc)?.why ?? '' },
+      { header: 'Signs of a real buyer', value: (doc) => entryOf(doc)?.signs ?? '' },
     ],
   );
 }
@@ -105,20 +74,20 @@ type DigestRow = {
   signs: string;
 };
 
-function digestRow({ candidate, signs }: DigestEntry): DigestRow {
+function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
   const cell = (value: unknown) => cutTo(oneLineText(fieldText(value)), DIGEST_CELL_LENGTH) || NOT_GIVEN;
   return {
-    received: candidate.receivedAt ? formatIndiaDateTime(candidate.receivedAt) : 'unknown',
-    form: formDescription(candidateAsEnquiry(candidate)),
-    name: cell(candidate.data.name),
-    email: cell(candidate.data.email),
-    phone: cell(candidate.data.phone),
-    why: whyText(candidate),
-    signs: signsText(signs),
+    received: enquiry.receivedAt ? formatIndiaDateTime(enquiry.receivedAt) : 'unknown',
+    form: formDescription(enquiry),
+    name: cell(enquiry.data.name),
+    email: cell(enquiry.data.email),
+    phone: cell(enquiry.data.phone),
+    why,
+    signs,
   };
 }
 
-const heldIn = (digest: Digest) => digest.entries.filter(({ candidate }) => candidate.kind === 'held').length;
+const heldIn = (digest: Digest) => digest.entries.filter((entry) => entry.held).length;
 
 export function digestSubject(digest: Digest): string {
   const held = heldIn(digest);
@@ -149,7 +118,7 @@ export function composeDigestEmail(digest: Digest, settings: MailSettings): Outg
     count > shown.length
       ? `The table shows ${shown.length} of them, those with the strongest signs of a real buyer first; the attached CSV has all ${count}.`
       : `All ${count} are in the table, those with the strongest signs of a real buyer first, and in the attached CSV.`;
-  const signsNote = `Signs of a real buyer: ${BUYER_SIGNS.map((sign) => BUYER_SIGN_TEXT[sign]).join(', ')}.`;
+  const signsNote = `Signs of a real buyer: ${digest.signNames.join(', ')}.`;
   const laterNote = later > 0 ? [`${later} more follow in the next digest.`] : [];
   const text = [
     subject,

@@ -338,28 +338,30 @@ describe('injections a script can try through the enquiry, checked on the parsed
 });
 
 describe('the hourly digest of held enquiries', () => {
+  // The texts enquiry/buyer-signals.ts writes for these (its own tests hold them to their signs).
   const held = (index: number): DigestEntry => {
     const enquiry =
       index % 2 ? popupEnquiry({ name: `Popup ${index}` }) : fullEnquiry({ name: `Buyer ${index}` });
     return {
-      candidate: {
-        ...enquiry,
-        id: `held${String(index).padStart(3, '0')}`,
-        kind: 'held',
-        heldReason: index % 3 ? 'hourly-cap' : 'sender-limit',
-      },
-      signs: { firstContact: true, passedChecks: index % 3 !== 0, deviceClock: false, notInBurst: true },
+      enquiry: { ...enquiry, id: `held${String(index).padStart(3, '0')}` },
+      held: true,
+      why:
+        index % 3
+          ? 'the hourly email cap was reached'
+          : 'this sender (the same name, email and phone) already had its emails today',
+      signs:
+        index % 3 !== 0
+          ? '3 of 4: first contact, passed every check, not part of a burst'
+          : '2 of 4: first contact, not part of a burst',
     };
   };
   const duplicate = (index: number): DigestEntry => ({
-    candidate: {
-      ...fullEnquiry({ name: `Again ${index}` }),
-      id: `dup${index}`,
-      kind: 'duplicate',
-      duplicateOf: `${ENQUIRY_COLLECTION}/first${index}`,
-    },
-    signs: { firstContact: false, passedChecks: false, deviceClock: true, notInBurst: true },
+    enquiry: { ...fullEnquiry({ name: `Again ${index}` }), id: `dup${index}` },
+    held: false,
+    why: `duplicate of ${ENQUIRY_COLLECTION}/first${index}`,
+    signs: "2 of 4: a device's own clock, not part of a burst",
   });
+  const signNames = ['first contact', 'passed every check', "a device's own clock", 'not part of a burst'];
 
   it('gives the count, a table of the first 50 and a CSV of every enquiry it reports', async () => {
     const entries = Array.from({ length: 120 }, (_, index) => held(index));
@@ -369,6 +371,7 @@ describe('the hourly digest of held enquiries', () => {
       duplicatesTotal: 0,
       hourKey: '2026-01-15T10',
       writtenAt: submittedAt,
+      signNames,
     };
     const { parsed } = await asReceived(composeDigestEmail(digest, settings));
     expect(parsed.subject).toMatch(/^Held enquiries: 120 not emailed one by one \(/);
@@ -403,6 +406,7 @@ describe('the hourly digest of held enquiries', () => {
       duplicatesTotal: 2,
       hourKey: '2026-01-15T10',
       writtenAt: submittedAt,
+      signNames,
     };
     const { parsed } = await asReceived(composeDigestEmail(digest, settings));
     expect(parsed.subject).toMatch(/^Held enquiries: 1 not emailed one by one, 2 duplicates \(/);
@@ -419,9 +423,9 @@ describe('the hourly digest of held enquiries', () => {
     const entry = held(0);
     const hostile = {
       ...entry,
-      candidate: {
-        ...entry.candidate,
-        data: { ...entry.candidate.data, name: '=HYPERLINK("http://evil")\r\nCall: x' },
+      enquiry: {
+        ...entry.enquiry,
+        data: { ...entry.enquiry.data, name: '=HYPERLINK("http://evil")\r\nCall: x' },
       },
     };
     const digest = {
@@ -430,6 +434,7 @@ describe('the hourly digest of held enquiries', () => {
       duplicatesTotal: 0,
       hourKey: '2026-01-15T10',
       writtenAt: submittedAt,
+      signNames,
     };
     const { parsed } = await asReceived(composeDigestEmail(digest, settings));
     expect(textLines(parsed).some((line) => line.startsWith('Call:'))).toBe(false);

@@ -9,7 +9,6 @@ import { ENQUIRY_FIELDS, FIELDS_BY_COLLECTION, FORM_PAGES } from '../../contract
 import { formatIndiaDateTime } from '../../contract/india-time';
 import { ENQUIRY_ID_HEADER, messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import {
-  cutTo,
   displayNameText,
   enquiryPathText,
   escapeHtml,
@@ -17,12 +16,11 @@ import {
   headerText,
   isAcceptedAddress,
   NOT_GIVEN,
-  oneLineText,
-  visibleText,
   visitorAddress,
 } from './text';
 import { ENQUIRY_COLLECTION } from '../../contract/collections';
 
+import { cutTo, oneLineText, visibleText } from '../../contract/visitor-text';
 /** Long enough for any subject the contract allows; cuts off what an Admin-written document might hold. */
 const MAX_SUBJECT_LENGTH = 250;
 /** A display name in Reply-To: the contract's name limit. */

@@ -11,7 +11,8 @@
  * - links: built only from values the contract accepts (contract/contact-links.ts).
  */
 import type { StoredEnquiry } from '../../contract/stored-enquiry';
-import { checkField, ENQUIRY_FIELDS, withoutHiddenCharacters } from '../../contract/enquiry';
+import { checkField, ENQUIRY_FIELDS } from '../../contract/enquiry';
+import { oneLineText } from '../../contract/visitor-text';
 import { fieldText } from '../../contract/stored-enquiry';
 import { percentEncode } from '../../contract/contact-links';
 
@@ -31,24 +32,6 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Text that shows as typed inside HTML elements and quoted attributes. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
-
-/** C0 and C1 controls (CR, LF, NEL among them), DEL, and the Unicode line and paragraph separators. */
-// eslint-disable-next-line no-control-regex -- these are the characters it removes
-const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/gu;
-
-/**
- * Visitor text as a reader should see it: the contract refuses hidden characters (bidi controls,
- * zero-width characters, tag characters, Hangul fillers), but a document written with the Admin
- * SDK, or stored before the contract refused them, may still hold some; none reaches an email.
- */
-export function visibleText(value: string): string {
-  return withoutHiddenCharacters(value);
-}
-
-/** One line of text: breaks and controls become single spaces, hidden characters go, ends trimmed. */
-export function oneLineText(value: string): string {
-  return visibleText(value).replace(LINE_BREAKING, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 /**
@@ -73,11 +56,6 @@ export function displayNameText(value: string): string {
 
 export function field(enquiry: StoredEnquiry, name: string): string {
   return fieldText(enquiry.data[name]);
-}
-
-export function cutTo(value: string, maxLength: number): string {
-  const characters = [...value];
-  return characters.length <= maxLength ? value : `${characters.slice(0, maxLength - 1).join('')}…`;
 }
 
 /** Whether the contract accepts the text as an address. */

@@ -9,7 +9,7 @@ import { phoneLinks } from '../../contract/contact-links';
 import { ENQUIRY_COLLECTION } from '../../contract/collections';
 import { enquiryInboxPath } from '../../contract/inbox-address';
 import { fieldText } from '../../contract/stored-enquiry';
-import { cutTo, oneLineText } from '../mail/text';
+import { cutTo, oneLineText } from '../../contract/visitor-text';
 
 /** A parameter longer than this is cut (with …): an alert is read in a notification. */
 export const MAX_PARAMETER_LENGTH = 60;

@@ -15,7 +15,6 @@
  * idempotency key, so "at most once" is the only promise that can be kept; the email still goes.)
  */
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { claimToken, type Claimant } from '../../enquiry/delivery-state';
 import { LOG_EVENTS, type DeliveryLog } from '../../logs';
 import { sendTemplateMessage, WhatsAppSendError, type WhatsAppSettings } from './graph';
 import type { WhatsAppTemplate } from './templates';
@@ -69,10 +68,16 @@ export function alertDeferralDelayMs(deferrals: number): number {
 export type AlertClaimDecision =
   { action: 'claim' } | { action: 'skip'; reason: 'none' | 'sent' | 'failed' | 'in-flight' | 'not-due' };
 
+/**
+ * Who claims an alert: its token (recorded as `claimedBy`) and whether it is the sweep, which keeps
+ * to `nextAttemptAt` (a trigger or a digest sends at once).
+ */
+export type AlertClaimant = { token: string; sweep: boolean };
+
 /** Whether this claimant may send the alert now (decided and written in one transaction). */
 export function decideAlertClaim(
   record: AlertRecord | undefined,
-  claimant: Claimant,
+  claimant: AlertClaimant,
   now: Date,
 ): AlertClaimDecision {
   if (!record || !(ALERT_STATES as readonly string[]).includes(record.state))
@@ -85,7 +90,7 @@ export function decideAlertClaim(
   }
   // PENDING: the trigger goes at once; the sweep keeps to nextAttemptAt.
   const due = record.nextAttemptAt === null || record.nextAttemptAt.toMillis() <= now.getTime();
-  if (claimant.kind === 'sweeper' && !due) return { action: 'skip', reason: 'not-due' };
+  if (claimant.sweep && !due) return { action: 'skip', reason: 'not-due' };
   return { action: 'claim' };
 }
 
@@ -211,11 +216,11 @@ const recordAt = (data: Record<string, unknown> | undefined, field: string): Ale
 export async function deliverAlert(
   deps: AlertDeps,
   location: AlertLocation,
-  claimant: Claimant,
+  claimant: AlertClaimant,
   template: WhatsAppTemplate,
   compose: (data: Record<string, unknown>) => string[],
 ): Promise<AlertOutcome> {
-  const token = claimToken(claimant);
+  const token = claimant.token;
   const claim = await deps.db.runTransaction(async (transaction) => {
     const snapshot = await transaction.get(location.ref);
     const data = snapshot.data();
