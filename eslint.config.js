@@ -38,7 +38,45 @@ export const layerZones = [
     except: ['./src/contract'],
     message: 'The contract is self-contained: it imports only other contract modules.',
   },
+  ...functionsZones(),
 ];
+
+/**
+ * The functions' floors: contract ← logs ← channels (mail, whatsapp) ← enquiry ← inbox ← config,
+ * index. A channel is handed what it needs (by enquiry/ and inbox/) and imports neither the other
+ * channel nor the code that uses it; the enquiry code never reaches into the inbox's callables;
+ * only the entry point and the local sweep read the params (config.ts).
+ */
+function functionsZones() {
+  const src = 'functions/src';
+  const wiring = [`${src}/config.ts`, `${src}/index.ts`];
+  const channel = (name, other) => ({
+    target: `${src}/channels/${name}`,
+    from: [`${src}/enquiry`, `${src}/inbox`, `${src}/channels/${other}`, ...wiring],
+    message: `The ${name} channel is handed what it needs: it imports neither the ${other} channel nor enquiry/, inbox/ or the params.`,
+  });
+  return [
+    channel('mail', 'whatsapp'),
+    channel('whatsapp', 'mail'),
+    {
+      target: `${src}/enquiry`,
+      from: [`${src}/inbox`, ...wiring],
+      message:
+        'The enquiry code does not import the inbox callables or the params: it is handed its dependencies.',
+    },
+    {
+      target: `${src}/inbox`,
+      from: wiring,
+      message:
+        'The inbox callables are handed their dependencies: they do not import the params or the entry point.',
+    },
+    {
+      target: [`${src}/logs.ts`, `${src}/dotenv.ts`],
+      from: [`${src}/enquiry`, `${src}/inbox`, `${src}/channels`, ...wiring],
+      message: 'logs.ts and dotenv.ts are floors everything stands on: they import only the contract.',
+    },
+  ];
+}
 
 /**
  * One direction of imports: shared code (components, lib, config, content, assets) ← features ←

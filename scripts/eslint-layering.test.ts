@@ -1,7 +1,8 @@
 /**
  * The layering rules in eslint.config.js report what they exist to stop: a feature importing the
- * app layer, an import cycle, web code importing the functions beyond the enquiry contract, and the
- * contract importing anything outside itself. If a plugin upgrade or a config slip turned them off, `npm run lint`
+ * app layer, an import cycle, web code importing the functions beyond the enquiry contract, the
+ * contract importing anything outside itself, and the functions' floors (channels, enquiry, inbox,
+ * params) leaking upwards or sideways. If a plugin upgrade or a config slip turned them off, `npm run lint`
  * would stay green while the layers leak; this test turns red instead.
  */
 import { ESLint, type Linter } from 'eslint';
@@ -58,6 +59,24 @@ describe('import layering lint rules', () => {
     expect(await lint('functions/src/contract/enquiry-columns.ts')).toEqual([
       { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
     ]);
+  }, 60_000);
+
+  it.each([
+    ['one channel importing the other', 'functions/src/channels/whatsapp/alert-text.ts'],
+    ['a channel importing the enquiry code', 'functions/src/channels/mail/digest-email.ts'],
+    ["the enquiry code importing the inbox's callables", 'functions/src/enquiry/admission.ts'],
+    ['an inbox callable importing the params', 'functions/src/inbox/resend.ts'],
+    ['the logs importing the enquiry code', 'functions/src/logs.ts'],
+  ])(
+    'reports %s as an error',
+    async (_, file) => {
+      expect(await lint(file)).toEqual([{ rule: 'import-x/no-restricted-paths', severity: 2, line: 2 }]);
+    },
+    60_000,
+  );
+
+  it('lets the enquiry code import a channel and the logs', async () => {
+    expect(await lint('functions/src/enquiry/delivery.ts')).toEqual([]);
   }, 60_000);
 
   it('lets the app import a feature and a module import a leaf', async () => {
