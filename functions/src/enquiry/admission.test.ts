@@ -4,9 +4,9 @@ import {
   admissionBackoffMs,
   admissionKeys,
   decideAdmission,
-  normalisePhoneDigits,
   normaliseText,
 } from './admission';
+import { normalisePhoneDigits } from '../contract/contact-keys';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/collections';
 import { DEFAULT_ADMISSION_LIMITS } from './deps';

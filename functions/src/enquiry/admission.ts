@@ -21,12 +21,15 @@
  * enquiry. A slot exists once, so a counter can never pass its limit, however many triggers race;
  * and no document is both read and written by every claim, so a flood does not queue on a hot
  * counter. Counter names carry a hash of who wrote, never the address itself. Days and hours are
- * India time, the sales team's. Pure code here; the transaction is in delivery.ts.
+ * India time, the sales team's. Pure code here; the transaction is in admission-claim.ts, the
+ * slots in slots.ts.
  */
 import { createHash } from 'node:crypto';
 import { withoutHiddenCharacters } from '../contract/enquiry';
 import type { HeldReason } from '../contract/delivery';
+// Addresses and numbers are compared as the contract says (the inbox compares buyers the same way).
 import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
+import { textOf } from '../contract/stored-enquiry';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
 import type { AdmissionLimits } from './deps';
 import { ENQUIRY_COLLECTION, type EnquiryCollection } from '../contract/collections';
@@ -38,14 +41,9 @@ export function hashKey(kind: string, value: string): string {
   return createHash('sha256').update(`sme-enquiry-admission:${kind}:${value}`).digest('hex').slice(0, 40);
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-// Addresses and numbers are compared as the contract says (the inbox compares buyers the same way).
-export { normaliseEmail, normalisePhoneDigits };
-
 /** Case, spacing, hidden characters and Unicode form do not make a name or a message new. */
 export function normaliseText(value: unknown): string {
-  return withoutHiddenCharacters(text(value)).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return withoutHiddenCharacters(textOf(value)).normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** Who an enquiry says it is from, as admission compares senders: name, email and phone together. */

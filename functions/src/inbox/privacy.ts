@@ -16,12 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import {
-  acknowledgementKey,
-  admissionKeys,
-  normaliseEmail,
-  normalisePhoneDigits,
-} from '../enquiry/admission';
+import { acknowledgementKey, admissionKeys } from '../enquiry/admission';
+import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
 import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTIONS,
