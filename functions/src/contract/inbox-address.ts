@@ -1,7 +1,7 @@
 /**
  * The sales inbox's addresses: `/inbox` lists the enquiries, `/inbox/<collection>/<id>` opens one
- * (the link in every WhatsApp alert and sales email). The functions write these links and the
- * inbox reads them, so both use this one definition.
+ * (the link in every WhatsApp alert). The functions write these links and the inbox reads them, so
+ * both use this one definition.
  *
  * Part of the contract: imports only the contract.
  */
