@@ -15,54 +15,54 @@ import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from './enquiry/deps';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
-export const DEFAULT_REGION = 'asia-south1';
+const DEFAULT_REGION = 'asia-south1';
 
 export const enquiryRegion = defineString('ENQUIRY_REGION', {
   default: DEFAULT_REGION,
   description: 'Region of the enquiry functions; Firestore triggers need the database location.',
 });
 
-export const salesRecipients = defineList('SALES_RECIPIENTS', {
+const salesRecipients = defineList('SALES_RECIPIENTS', {
   description: 'Addresses of the sales team that receive every enquiry, comma separated.',
 });
 
-export const mailFrom = defineString('MAIL_FROM', {
+const mailFrom = defineString('MAIL_FROM', {
   description: 'Sender of the enquiry emails, e.g. "SME Hair website <enquiries@example.com>".',
 });
 
-export const smtpHost = defineString('SMTP_HOST', { description: 'SMTP server host name.' });
+const smtpHost = defineString('SMTP_HOST', { description: 'SMTP server host name.' });
 
-export const smtpPort = defineInt('SMTP_PORT', {
+const smtpPort = defineInt('SMTP_PORT', {
   default: 587,
   description: 'SMTP port: 587 (STARTTLS) or 465 (implicit TLS, with SMTP_SECURE=true).',
 });
 
-export const smtpSecure = defineBoolean('SMTP_SECURE', {
+const smtpSecure = defineBoolean('SMTP_SECURE', {
   default: false,
   description: 'true for implicit TLS (port 465); false upgrades with STARTTLS when offered.',
 });
 
-export const smtpUser = defineString('SMTP_USER', {
+const smtpUser = defineString('SMTP_USER', {
   description: 'SMTP login name; leave empty for a server without authentication.',
 });
 
-export const sendVisitorAcknowledgement = defineBoolean('SEND_VISITOR_ACKNOWLEDGEMENT', {
+const sendVisitorAcknowledgement = defineBoolean('SEND_VISITOR_ACKNOWLEDGEMENT', {
   default: false,
   description: 'Also send the visitor a short "we received your enquiry" email.',
 });
 
-export const senderDailyLimit = defineInt('SENDER_DAILY_LIMIT', {
+const senderDailyLimit = defineInt('SENDER_DAILY_LIMIT', {
   default: DEFAULT_ADMISSION_LIMITS.perSenderDaily,
   description:
     'Sales emails a day per sender (the same name, email and phone together); more are held for the digest.',
 });
 
-export const hourlyEmailCap = defineInt('HOURLY_EMAIL_CAP', {
+const hourlyEmailCap = defineInt('HOURLY_EMAIL_CAP', {
   default: DEFAULT_ADMISSION_LIMITS.hourlyCap,
   description: 'Individual sales emails an hour over both forms; more are held for the hourly digest.',
 });
 
-export const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
+const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
   default: DEFAULT_ADMISSION_LIMITS.dailyCap,
   description:
     'Individual sales emails a day over both forms; keep it below the SMTP provider quota minus 24 digests.',
@@ -74,28 +74,28 @@ export const resendRequiresAppCheck = defineBoolean('RESEND_REQUIRES_APP_CHECK',
     'Refuse inbox resends without an App Check token; false only when the site is deployed without App Check.',
 });
 
-export const salesWhatsAppNumbers = defineList('SALES_WHATSAPP_NUMBERS', {
+const salesWhatsAppNumbers = defineList('SALES_WHATSAPP_NUMBERS', {
   default: [],
   description:
     'Sales phones that get a WhatsApp alert per admitted enquiry, E.164, comma separated (+919876543210); empty turns the channel off.',
 });
 
-export const whatsappApiBase = defineString('WHATSAPP_API_BASE', {
+const whatsappApiBase = defineString('WHATSAPP_API_BASE', {
   default: 'https://graph.facebook.com',
   description: 'The WhatsApp Business Cloud API (Graph API) origin.',
 });
 
-export const whatsappApiVersion = defineString('WHATSAPP_API_VERSION', {
+const whatsappApiVersion = defineString('WHATSAPP_API_VERSION', {
   default: 'v23.0',
   description: 'The Graph API version the alerts use.',
 });
 
-export const whatsappPhoneNumberId = defineString('WHATSAPP_PHONE_NUMBER_ID', {
+const whatsappPhoneNumberId = defineString('WHATSAPP_PHONE_NUMBER_ID', {
   default: '',
   description: "The sending number's Phone number ID (WhatsApp Manager → API setup), not the number itself.",
 });
 
-export const siteUrl = defineString('SITE_URL', {
+const siteUrl = defineString('SITE_URL', {
   description: "The public site's origin, for the inbox link in each WhatsApp alert: https://www.example.com",
 });
 
@@ -115,7 +115,7 @@ export const smtpPassword = defineSecret('SMTP_PASSWORD');
  * The params' values as the runtime has them, by name: `process.env` in a deployed or emulated
  * function (firebase sets each param and secret there), a dotenv file's values for the local sweep.
  */
-export type ParamValues = Readonly<Record<string, string | undefined>>;
+type ParamValues = Readonly<Record<string, string | undefined>>;
 
 /** A declared param or secret: its name, and the default it was declared with (a secret has none). */
 type Declared = { readonly name: string; readonly options?: object };
@@ -173,7 +173,7 @@ function list(values: ParamValues, param: Declared): string[] {
 }
 
 /** `+91 98765 43210` or `919876543210`: the digits, with the country code, as the API takes them. */
-export function whatsAppNumberDigits(number: string): string | null {
+function whatsAppNumberDigits(number: string): string | null {
   const digits = number.replace(/[\s()-]/g, '');
   return /^\+?[1-9][0-9]{7,14}$/.test(digits) ? digits.replace(/^\+/, '') : null;
 }

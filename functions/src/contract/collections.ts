@@ -27,27 +27,29 @@ export const ENQUIRY_RECEIPTS_COLLECTION = 'SME-enquiry-receipts';
 export const ADMISSION_COLLECTION = 'enquiry-admission';
 
 /**
- * The kinds of document in ADMISSION_COLLECTION, by the start of their ID, and how long each is
- * kept (its `expiresAt`):
- * - `slot`: one sales email counted against a counter, `<counter>-<nnnn>`, with the counter's name
- *   in `counter` (a sender's day `sender-…`, the hour `hour-…`, the day `day-…`, and one sales
- *   account's resends in an hour `resend-…`); kept three days;
- * - `duplicate`: the first enquiry of a sender and text, `duplicate-<hash>`; kept 24 hours;
- * - `acknowledgement`: the one acknowledgement an address gets a day, `acknowledgement-<day>-<hash>`;
- *   kept three days;
- * - `digestLock`: one hour's digest, `digest-<hour>`, with `kind: 'digest'`; kept three days;
- * - `sweepCheckpoint`: where the missed-trigger scan of a collection goes on from,
- *   `sweep-checkpoint-<collection>`; kept three days after the last sweep.
+ * The kinds of document in ADMISSION_COLLECTION, by the start of their ID:
+ * - slots: one sales email counted against a counter, `<counter>-<nnnn>`, with the counter's name
+ *   in `counter`: a sender's day (`sender-<day>-<hash>`), the hour (`hour-<hour>`), the day
+ *   (`day-<day>`), and one sales account's resends in an hour (`resend-<hour>-<hash>`);
+ * - a duplicate fingerprint: the first enquiry of a sender and text, `duplicate-<hash>`, kept 24 hours;
+ * - an acknowledgement mark: the one acknowledgement an address gets a day, `acknowledgement-<day>-<hash>`;
+ * - a digest lock: one hour's digest, `digest-<hour>`, with `kind: 'digest'`;
+ * - a sweep checkpoint: where the missed-trigger scan of a collection goes on from,
+ *   `sweep-checkpoint-<collection>`.
+ * Hashes are of who wrote, never the address or number itself.
  */
 export const ADMISSION_DOCUMENTS = {
-  slot: { counters: ['sender-', 'hour-', 'day-', 'resend-'] },
-  duplicate: { prefix: 'duplicate-' },
-  acknowledgement: { prefix: 'acknowledgement-' },
-  digestLock: { prefix: 'digest-' },
-  sweepCheckpoint: { prefix: 'sweep-checkpoint-' },
+  senderSlots: 'sender-',
+  hourSlots: 'hour-',
+  daySlots: 'day-',
+  resendSlots: 'resend-',
+  duplicate: 'duplicate-',
+  acknowledgement: 'acknowledgement-',
+  digestLock: 'digest-',
+  sweepCheckpoint: 'sweep-checkpoint-',
 } as const;
 
-/** How long a slot, an acknowledgement mark, a digest lock or a sweep checkpoint is kept: three days. */
+/** How long a slot, an acknowledgement mark, a digest lock or a sweep checkpoint is kept (its `expiresAt`): three days. */
 export const ADMISSION_RETENTION_MS = 3 * 24 * 60 * 60_000;
 
 /**

@@ -7,7 +7,7 @@
 import { PHONE_PATTERN } from './enquiry';
 
 /** Country code for the call and WhatsApp links: the contract stores ten-digit Indian numbers. */
-export const INDIA_DIALLING_CODE = '91';
+const INDIA_DIALLING_CODE = '91';
 
 /** Percent-encodes everything but unreserved characters (RFC 3986), so `+` and `'` survive a mail client. */
 export function percentEncode(text: string): string {
@@ -28,7 +28,7 @@ export function mailtoHref(address: string, fields: { subject?: string; body?: s
   return query ? `mailto:${encoded}?${query}` : `mailto:${encoded}`;
 }
 
-export type PhoneLinks = { display: string; tel: string; whatsapp: string };
+type PhoneLinks = { display: string; tel: string; whatsapp: string };
 
 /**
  * `+91 98765 43210`, its `tel:` link and its WhatsApp chat (with a first message when given), or

@@ -14,7 +14,7 @@ export const CORRECTABLE_FIELDS: Record<EnquiryCollection, readonly string[]> = 
   [POPUP_ENQUIRY_COLLECTION]: ['name', 'email', 'phone'],
 };
 
-export type Correction = {
+type Correction = {
   /** The fields that change, with their new values as the document will store them. */
   changes: Record<string, string>;
   /** Field name → the message to show beside it; empty when every value is acceptable. */

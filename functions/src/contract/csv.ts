@@ -18,8 +18,8 @@ export function csvCell(value: string): string {
 }
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
-export const UTF8_BOM = '\uFEFF';
-export const CSV_LINE_END = '\r\n';
+const UTF8_BOM = '\uFEFF';
+const CSV_LINE_END = '\r\n';
 
 /** A whole CSV file: a header row, then one row per record. */
 export function csvFile(header: string[], rows: string[][]): string {

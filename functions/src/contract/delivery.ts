@@ -22,8 +22,7 @@ export const UNFINISHED_STATES: readonly DeliveryState[] = ['PENDING', 'FAILED',
 /** The states in which sales has been told about an enquiry, or never needs to be. */
 export const SETTLED_STATES: readonly DeliveryState[] = ['SENT', 'DIGESTED', 'DUPLICATE'];
 
-export const HELD_REASONS = ['sender-limit', 'hourly-cap', 'daily-cap'] as const;
-export type HeldReason = (typeof HELD_REASONS)[number];
+export type HeldReason = 'sender-limit' | 'hourly-cap' | 'daily-cap';
 
 /** Why admission control held an enquiry back, as the sales team reads it. */
 export const HELD_REASON_TEXT: Record<HeldReason, string> = {
@@ -33,7 +32,7 @@ export const HELD_REASON_TEXT: Record<HeldReason, string> = {
 };
 
 /** Anything with `toDate()`: the Admin SDK's Timestamp, without importing it here. */
-export type TimestampLike = { toDate(): Date };
+type TimestampLike = { toDate(): Date };
 
 export type AcknowledgementRecord = {
   /** SKIPPED: the address already had its acknowledgement today. */
@@ -89,8 +88,8 @@ export type DeliveryRecord<Time = TimestampLike> = {
 };
 
 export const ALERT_STATES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
-export type AlertState = (typeof ALERT_STATES)[number];
-export type NumberState = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'UNKNOWN';
+type AlertState = (typeof ALERT_STATES)[number];
+type NumberState = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'UNKNOWN';
 
 /** One sales phone's part of an alert. */
 export type NumberRecord = {

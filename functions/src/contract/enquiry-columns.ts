@@ -13,7 +13,7 @@ import { asDate, formatIndiaIso } from './india-time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 
 import { deliveryRecordOf, fieldText } from './stored-enquiry';
-export type ExportColumn = { header: string; value: (doc: StoredEnquiry) => string };
+type ExportColumn = { header: string; value: (doc: StoredEnquiry) => string };
 
 function delivery(doc: StoredEnquiry, key: keyof DeliveryRecord): unknown {
   return deliveryRecordOf(doc.data)[key];

@@ -21,7 +21,7 @@ export const ENQUIRY_ID_PATTERN = /^[A-Za-z0-9]{20}$/;
 /** Which page a full-form enquiry came from; empty when the form sits anywhere else. */
 export const FORM_PAGES = { home: 'Homepage', enquiry: 'Enquirypage', other: '' } as const;
 export type FormPage = (typeof FORM_PAGES)[keyof typeof FORM_PAGES];
-export const FORM_PAGE_VALUES: readonly FormPage[] = Object.values(FORM_PAGES);
+const FORM_PAGE_VALUES: readonly FormPage[] = Object.values(FORM_PAGES);
 
 export const BUSINESS_OPTIONS = [
   'I am a Wholesaler',
@@ -132,10 +132,10 @@ export const POPUP_ENQUIRY_FIELDS = {
   time: ENQUIRY_FIELDS.time,
 } as const satisfies Record<string, FieldRule>;
 
-export type EnquiryField = keyof typeof ENQUIRY_FIELDS;
-export type PopupEnquiryField = keyof typeof POPUP_ENQUIRY_FIELDS;
-export type EnquiryPayload = Record<EnquiryField, string>;
-export type PopupEnquiryPayload = Record<PopupEnquiryField, string>;
+type EnquiryField = keyof typeof ENQUIRY_FIELDS;
+type PopupEnquiryField = keyof typeof POPUP_ENQUIRY_FIELDS;
+type EnquiryPayload = Record<EnquiryField, string>;
+type PopupEnquiryPayload = Record<PopupEnquiryField, string>;
 
 export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, FieldRule>> = {
   [ENQUIRY_COLLECTION]: ENQUIRY_FIELDS,
@@ -157,7 +157,7 @@ export const FORM_MESSAGES = {
  * JavaScript's `length` (measured on the emulator: '😀' is 2, 'தமிழ்' is 5), so an emoji costs
  * two characters of a limit on both sides.
  */
-export function textLength(value: string): number {
+function textLength(value: string): number {
   return value.length;
 }
 
@@ -166,7 +166,7 @@ export function textLength(value: string): number {
  * Devanagari, Vietnamese ...). Spaces, dots, zero-width and no-break spaces alone are not.
  * The rules say the same with RE2's `\p{L}` and `\p{N}` (checked on the emulator).
  */
-export const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 export function hasLetterOrDigit(value: string): boolean {
   return LETTER_OR_DIGIT.test(value);
 }
@@ -175,10 +175,10 @@ export function hasLetterOrDigit(value: string): boolean {
  * Characters a one-line field refuses: C0 controls (CR, LF, tab ...), DEL and C1 controls (NEL),
  * and the line and paragraph separators, which could forge lines in the sales email.
  */
-export const NOT_ONE_LINE =
+const NOT_ONE_LINE =
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
-export function isOneLine(value: string): boolean {
+function isOneLine(value: string): boolean {
   return !NOT_ONE_LINE.test(value);
 }
 
@@ -197,17 +197,17 @@ export function isOneLine(value: string): boolean {
  * The site's forms strip these before checking (`prepareInput`), so a visitor who pastes them in is
  * never refused; only a script writing straight to Firestore meets the refusal.
  */
-export const HIDDEN_CHARACTERS =
+const HIDDEN_CHARACTERS =
   /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e\u115f\u1160\u3164\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
 const HIDDEN_CHARACTERS_EVERYWHERE = new RegExp(HIDDEN_CHARACTERS.source, 'gu');
-export function hasHiddenCharacters(value: string): boolean {
+function hasHiddenCharacters(value: string): boolean {
   return HIDDEN_CHARACTERS.test(value);
 }
 export function withoutHiddenCharacters(value: string): string {
   return value.replace(HIDDEN_CHARACTERS_EVERYWHERE, '');
 }
 
-export type FieldProblem =
+type FieldProblem =
   | 'not-text'
   | 'too-long'
   | 'blank'
@@ -272,7 +272,7 @@ export function checkEnquiryDocument(collection: EnquiryCollection, doc: Record<
  * Accepts what people type for an Indian number ("+91 98765 43210", "098765-43210") and keeps the
  * ten digits; anything else is returned as typed so the validation message can explain it.
  */
-export function normalisePhone(raw: string): string {
+function normalisePhone(raw: string): string {
   const compact = raw.replace(/[\s().-]/g, '');
   const national = compact.replace(/^(\+?91(?=[0-9]{10}$)|0(?=[0-9]{10}$))/, '');
   return PHONE_PATTERN.test(national) ? national : raw.trim();

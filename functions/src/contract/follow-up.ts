@@ -62,7 +62,7 @@ export const FOLLOW_UP_HISTORY_FIELD = 'history';
  * changed them (uid and the ID token's email) and when (the server's time). The old values are not
  * kept: a corrected address or number is gone, as the buyer asked.
  */
-export type FollowUpHistoryEntry<Time = unknown> = {
+type FollowUpHistoryEntry<Time = unknown> = {
   corrected: string[];
   by: string;
   byEmail: string;

@@ -16,7 +16,7 @@ export const FIRST_CONTACT_TARGET_MS = 60 * 60_000;
  * Upper bounds, in minutes, of the histogram's buckets: minute steps while a lead is warm, then
  * coarser; the last bucket takes everything beyond a week.
  */
-export const RESPONSE_BUCKET_MINUTES = [
+const RESPONSE_BUCKET_MINUTES = [
   1, 2, 3, 5, 7, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240, 360, 480, 720, 1080, 1440, 2880, 4320, 10080,
 ] as const;
 /** Buckets in a stats document: one per bound, and one for everything slower. */
@@ -35,7 +35,7 @@ export function responseWeek(receivedAt: Date): string {
 }
 
 /** A week's stats document as stored. */
-export type ResponseStats = {
+type ResponseStats = {
   /** The week's Monday, `2026-11-23`. */
   week: string;
   /** Enquiries received that week that have been answered. */

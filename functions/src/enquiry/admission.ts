@@ -32,7 +32,7 @@ import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
 import { textOf } from '../contract/stored-enquiry';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
 import type { AdmissionLimits } from './deps';
-import { ENQUIRY_COLLECTION, type EnquiryCollection } from '../contract/collections';
+import { ADMISSION_DOCUMENTS, ENQUIRY_COLLECTION, type EnquiryCollection } from '../contract/collections';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
 
@@ -47,7 +47,7 @@ export function normaliseText(value: unknown): string {
 }
 
 /** Who an enquiry says it is from, as admission compares senders: name, email and phone together. */
-export function senderIdentity(data: Record<string, unknown>): string {
+function senderIdentity(data: Record<string, unknown>): string {
   return [normaliseText(data.name), normaliseEmail(data.email), normalisePhoneDigits(data.phone)].join('\n');
 }
 
@@ -62,21 +62,14 @@ export type AdmissionKeys = {
 export const COUNTERS = ['sender', 'hour', 'day'] as const;
 export type CounterName = (typeof COUNTERS)[number];
 
-/** The limit each counter is held to. */
-export function counterLimit(counter: CounterName, limits: AdmissionLimits): number {
-  if (counter === 'hour') return limits.hourlyCap;
-  if (counter === 'day') return limits.dailyCap;
-  return limits.perSenderDaily;
-}
-
 /** The counter of every individual sales email of an India-time day (resends count too). */
 export function dayCounter(now: Date): string {
-  return `day-${indiaDayKey(now)}`;
+  return `${ADMISSION_DOCUMENTS.daySlots}${indiaDayKey(now)}`;
 }
 
 /** The counter of one sender's sales emails on an India-time day. */
-export function senderCounter(data: Record<string, unknown>, now: Date): string {
-  return `sender-${indiaDayKey(now)}-${hashKey('sender', senderIdentity(data))}`;
+function senderCounter(data: Record<string, unknown>, now: Date): string {
+  return `${ADMISSION_DOCUMENTS.senderSlots}${indiaDayKey(now)}-${hashKey('sender', senderIdentity(data))}`;
 }
 
 export function admissionKeys(
@@ -86,15 +79,15 @@ export function admissionKeys(
 ): AdmissionKeys {
   const what = collection === ENQUIRY_COLLECTION ? normaliseText(data.message) : normaliseText(data.business);
   return {
-    duplicate: `duplicate-${hashKey('enquiry', [collection, senderIdentity(data), what].join('\n'))}`,
+    duplicate: `${ADMISSION_DOCUMENTS.duplicate}${hashKey('enquiry', [collection, senderIdentity(data), what].join('\n'))}`,
     sender: senderCounter(data, now),
-    hour: `hour-${indiaHourKey(now)}`,
+    hour: `${ADMISSION_DOCUMENTS.hourSlots}${indiaHourKey(now)}`,
     day: dayCounter(now),
   };
 }
 
 /** What the fingerprint and the counters said when the enquiry arrived. */
-export type AdmissionCounts = {
+type AdmissionCounts = {
   /** `collection/id` of an identical enquiry within the duplicate window, if any. */
   duplicateOf: string | null;
   sender: number;
@@ -102,13 +95,13 @@ export type AdmissionCounts = {
   day: number;
 };
 
-export type Admission =
+type Admission =
   | { verdict: 'duplicate'; duplicateOf: string }
   | { verdict: 'held'; reason: HeldReason }
   | { verdict: 'send' };
 
 /** The first pause after a lost admission round, and the longest. */
-export const ADMISSION_BACKOFF_BASE_MS = 5;
+const ADMISSION_BACKOFF_BASE_MS = 5;
 export const ADMISSION_BACKOFF_MAX_MS = 200;
 
 /**
@@ -134,10 +127,10 @@ export function decideAdmission(counts: AdmissionCounts, limits: AdmissionLimits
 
 /** The ID of the document that lets one acknowledgement a day go to an address. */
 export function acknowledgementKey(email: string, now: Date): string {
-  return `acknowledgement-${indiaDayKey(now)}-${hashKey('email', normaliseEmail(email))}`;
+  return `${ADMISSION_DOCUMENTS.acknowledgement}${indiaDayKey(now)}-${hashKey('email', normaliseEmail(email))}`;
 }
 
 /** The ID of the document that lets one digest an hour go out. */
 export function digestKey(now: Date): string {
-  return `digest-${indiaHourKey(now)}`;
+  return `${ADMISSION_DOCUMENTS.digestLock}${indiaHourKey(now)}`;
 }

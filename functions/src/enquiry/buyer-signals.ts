@@ -37,12 +37,12 @@ export type DigestCandidate = {
   duplicateOf?: string;
 };
 
-export const BUYER_SIGNS = ['firstContact', 'passedChecks', 'deviceClock', 'notInBurst'] as const;
-export type BuyerSign = (typeof BUYER_SIGNS)[number];
-export type BuyerSigns = Record<BuyerSign, boolean>;
+const BUYER_SIGNS = ['firstContact', 'passedChecks', 'deviceClock', 'notInBurst'] as const;
+type BuyerSign = (typeof BUYER_SIGNS)[number];
+type BuyerSigns = Record<BuyerSign, boolean>;
 
 /** How each sign reads in the digest, for a sales person deciding whom to call first. */
-export const BUYER_SIGN_TEXT: Record<BuyerSign, string> = {
+const BUYER_SIGN_TEXT: Record<BuyerSign, string> = {
   firstContact: 'first contact',
   passedChecks: 'passed every check',
   deviceClock: "a device's own clock",
@@ -50,7 +50,7 @@ export const BUYER_SIGN_TEXT: Record<BuyerSign, string> = {
 };
 
 /** How far a device clock may be from the server's, beyond its time zone (phones keep network time). */
-export const DEVICE_CLOCK_TOLERANCE_MS = 3 * 60_000;
+const DEVICE_CLOCK_TOLERANCE_MS = 3 * 60_000;
 const HOUR_MS = 60 * 60_000;
 /** UTC offsets in use: whole and half hours from −12 to +14, and the three at :45. */
 const ZONE_OFFSETS_MS = [
@@ -60,8 +60,8 @@ const ZONE_OFFSETS_MS = [
   12.75 * HOUR_MS,
 ];
 /** A burst: this many other enquiries within BURST_WINDOW_MS either side. */
-export const BURST_WINDOW_MS = 10_000;
-export const BURST_NEIGHBOURS = 3;
+const BURST_WINDOW_MS = 10_000;
+const BURST_NEIGHBOURS = 3;
 
 const DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
@@ -126,7 +126,7 @@ export function buyerSigns(candidates: readonly DigestCandidate[]): BuyerSigns[]
   }));
 }
 
-export const signCount = (signs: BuyerSigns) => BUYER_SIGNS.filter((sign) => signs[sign]).length;
+const signCount = (signs: BuyerSigns) => BUYER_SIGNS.filter((sign) => signs[sign]).length;
 
 /**
  * How much each sign counts when ordering the table. A script names whoever it likes for free, so
@@ -135,14 +135,14 @@ export const signCount = (signs: BuyerSigns) => BUYER_SIGNS.filter((sign) => sig
  * behaves like a person, and count twice. A real popup buyer whose email and phone a flood
  * borrowed, sent in the middle of it, then still ranks above every replayed write of the flood.
  */
-export const SIGN_WEIGHTS: Record<BuyerSign, number> = {
+const SIGN_WEIGHTS: Record<BuyerSign, number> = {
   firstContact: 1,
   passedChecks: 1,
   deviceClock: 2,
   notInBurst: 2,
 };
 
-export const signWeight = (signs: BuyerSigns) =>
+const signWeight = (signs: BuyerSigns) =>
   BUYER_SIGNS.reduce((total, sign) => total + (signs[sign] ? SIGN_WEIGHTS[sign] : 0), 0);
 
 /**
@@ -164,13 +164,13 @@ export function rankForDigest(
 }
 
 /** Its signs as the digest lists them: `3 of 4: first contact, a device's own clock, …`. */
-export function signsText(signs: BuyerSigns): string {
+function signsText(signs: BuyerSigns): string {
   const shown = BUYER_SIGNS.filter((sign) => signs[sign]).map((sign) => BUYER_SIGN_TEXT[sign]);
   return `${signCount(signs)} of ${BUYER_SIGNS.length}${shown.length ? `: ${shown.join(', ')}` : ''}`;
 }
 
 /** Why a candidate had no email of its own, as the sales team reads it. */
-export function whyText(candidate: DigestCandidate): string {
+function whyText(candidate: DigestCandidate): string {
   if (candidate.kind === 'duplicate')
     return `duplicate of ${oneLineText(candidate.duplicateOf ?? 'an earlier enquiry')}`;
   const reason = candidate.heldReason ?? 'unknown';

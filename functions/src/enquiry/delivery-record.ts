@@ -16,7 +16,7 @@ import { NOTIFICATION_FIELD, type DeliveryRecord, type DeliveryState } from '../
 import { readDeliveryView, type DeliveryView } from './delivery-state';
 import type { DeliveryDeps, DeliveryOutcome, EnquiryRef } from './deps';
 
-export type StoredRecord = DeliveryRecord<Timestamp>;
+type StoredRecord = DeliveryRecord<Timestamp>;
 
 export function documentRef(db: Firestore, enquiry: EnquiryRef): DocumentReference {
   return db.collection(enquiry.collection).doc(enquiry.id);
@@ -27,14 +27,14 @@ function storedRecord(raw: unknown): Partial<StoredRecord> {
 }
 
 /** The enquiry as the transaction found it. */
-export type Current = {
+type Current = {
   data: DocumentData;
   record: Partial<StoredRecord>;
   view: DeliveryView | undefined | 'unreadable';
 };
 
 /** What a step decides: the delivery fields to change (none: leave the record alone) and its result. */
-export type Step<T> = { changes?: Partial<Record<keyof StoredRecord, unknown>>; result: T };
+type Step<T> = { changes?: Partial<Record<keyof StoredRecord, unknown>>; result: T };
 
 /**
  * The one way the delivery record changes: read the enquiry in a transaction, let `step` decide

@@ -68,7 +68,7 @@ export const DEFERRAL_MAX_MS = 2 * 60 * 60_000;
 /** Refusals in a row after which a temporary refusal counts as a failed attempt after all (3 days). */
 export const MAX_DEFERRALS = 40;
 /** lastError is for people reading the document; SMTP replies can be long. */
-export const MAX_ERROR_TEXT_LENGTH = 500;
+const MAX_ERROR_TEXT_LENGTH = 500;
 
 export type DeliveryView = {
   state: DeliveryState;
@@ -119,7 +119,7 @@ export type SkipReason =
   | 'digested'
   | 'duplicate';
 
-export type ClaimDecision =
+type ClaimDecision =
   /** A new enquiry: admission control decides between sending, holding and DUPLICATE. */
   | { action: 'admit' }
   | { action: 'claim'; from: DeliveryState }

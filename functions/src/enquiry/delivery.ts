@@ -288,7 +288,7 @@ async function sendEmail(
 }
 
 /** The parts of a Firestore CloudEvent the trigger uses. */
-export type EnquiryCreatedEvent = { id: string; time: string; params: { enquiryId: string } };
+type EnquiryCreatedEvent = { id: string; time: string; params: { enquiryId: string } };
 
 /**
  * The `onDocumentCreated` handler. A failed send is thrown back to the platform (`retry: true`)

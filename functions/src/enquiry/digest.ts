@@ -41,11 +41,11 @@ import { composeDigestEmail } from '../channels/mail/digest-email';
 import { deliverDigestAlert, DIGEST_ALERT_FIELD, digestAlertRecord } from './alerts';
 
 /** Enquiries one digest covers; more wait for the next hour's (the digest says how many). */
-export const DIGEST_MAX_ENQUIRIES = 1000;
+const DIGEST_MAX_ENQUIRIES = 1000;
 /** Enquiries marked per transaction: each is read, then written only if it is still waiting. */
 const MARK_BATCH_SIZE = 100;
 /** The lock documents' `kind`, so a sweep can find a digest whose marking stopped halfway. */
-export const DIGEST_LOCK_KIND = 'digest';
+const DIGEST_LOCK_KIND = 'digest';
 /** Unfinished markings a sweep finishes before its own digest (there is at most one an hour). */
 const UNFINISHED_PER_SWEEP = 3;
 /**

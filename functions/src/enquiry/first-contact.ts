@@ -17,7 +17,7 @@ import { DEFAULT_ENQUIRY_RETENTION_DAYS, EXPIRES_AT_FIELD, retentionEnd } from '
 import type { EnquiryRef } from './deps';
 import { RESPONSE_STATS_COLLECTION } from '../contract/collections';
 
-export type FollowUpOutcome =
+type FollowUpOutcome =
   | {
       firstContact: 'recorded' | 'already-recorded' | 'not-contacted';
       expiry: 'moved' | 'kept';
@@ -25,7 +25,7 @@ export type FollowUpOutcome =
   | { missing: true };
 
 /** Whether an enquiry's data shows a first contact the functions have not recorded yet. */
-export function awaitsFirstContactRecord(data: Record<string, unknown> | undefined): boolean {
+function awaitsFirstContactRecord(data: Record<string, unknown> | undefined): boolean {
   if (!data) return false;
   const followUp = data[FOLLOW_UP_FIELD] as Record<string, unknown> | undefined;
   const notification = data[NOTIFICATION_FIELD] as Record<string, unknown> | undefined;
@@ -33,7 +33,7 @@ export function awaitsFirstContactRecord(data: Record<string, unknown> | undefin
 }
 
 /** The expiry an enquiry should have: its arrival or last follow-up change, plus the retention. */
-export function expiryDue(data: Record<string, unknown>, retentionDays: number): Date | null {
+function expiryDue(data: Record<string, unknown>, retentionDays: number): Date | null {
   const receivedAt = asDate(data.createdAt);
   const changedAt = asDate((data[FOLLOW_UP_FIELD] as Record<string, unknown> | undefined)?.updatedAt);
   const last = [receivedAt, changedAt].filter((date): date is Date => date !== null);

@@ -13,7 +13,7 @@ import { EXPIRES_AT_FIELD } from '../contract/retention';
 /** On a slot document: the counter it belongs to, which a count query filters on. */
 export const COUNTER_FIELD = 'counter';
 /** Firestore's gRPC code when a `create` finds the document already there. */
-export const ALREADY_EXISTS = 6;
+const ALREADY_EXISTS = 6;
 
 /** The ID of slot `n` of a counter: `hour-2026-11-22T20-0007`. */
 export function slotId(counter: string, n: number): string {

@@ -25,18 +25,19 @@ import {
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   ADMISSION_RETENTION_MS,
+  ADMISSION_DOCUMENTS,
 } from '../contract/collections';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
 /** Retries per collection per run; the rest wait for the next run. */
-export const SWEEP_BATCH_LIMIT = 50;
+const SWEEP_BATCH_LIMIT = 50;
 /** Enquiries looked at per page of the missed-trigger scan, and pages per collection per run. */
-export const UNRECORDED_PAGE_SIZE = 100;
-export const UNRECORDED_PAGES_PER_RUN = 3;
+const UNRECORDED_PAGE_SIZE = 100;
+const UNRECORDED_PAGES_PER_RUN = 3;
 /** Stop claiming new work well before the scheduled function's 540 s timeout. */
-export const SWEEP_TIME_BUDGET_MS = 7 * 60_000;
+const SWEEP_TIME_BUDGET_MS = 7 * 60_000;
 /** How far back the missed-trigger scan starts when it has no checkpoint yet. */
-export const UNRECORDED_LOOKBACK_MS = 24 * 60 * 60_000;
+const UNRECORDED_LOOKBACK_MS = 24 * 60 * 60_000;
 /** The trigger's head start on a new enquiry before a sweep treats it as missed. */
 export const UNRECORDED_GRACE_MS = 10 * 60_000;
 
@@ -46,9 +47,9 @@ export const UNRECORDED_GRACE_MS = 10 * 60_000;
  * document for the day, and the WhatsApp alert's claim and record. A round lost to a concurrent
  * claim repeats the admission reads.
  */
-export const DELIVERY_MAX_READS = 10;
+const DELIVERY_MAX_READS = 10;
 /** Reads one WhatsApp alert retry makes: the claim's and the record's. */
-export const ALERT_MAX_READS = 2;
+const ALERT_MAX_READS = 2;
 /**
  * The most documents one sweep reads, however large the backlog: per collection a page of retries
  * and their deliveries, a page of due WhatsApp alerts and their retries, the checkpoint, the
@@ -83,7 +84,7 @@ export type SweepSummary = {
 };
 
 const checkpointRef = (db: Firestore, collection: EnquiryCollection) =>
-  db.collection(ADMISSION_COLLECTION).doc(`sweep-checkpoint-${collection}`);
+  db.collection(ADMISSION_COLLECTION).doc(`${ADMISSION_DOCUMENTS.sweepCheckpoint}${collection}`);
 
 type Checkpoint = { createdAt: Timestamp; id: string };
 

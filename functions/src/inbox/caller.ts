@@ -19,7 +19,7 @@ export type InboxCaller = {
   authTime: number;
 } | null;
 
-export type InboxErrorCode =
+type InboxErrorCode =
   | 'unauthenticated'
   | 'permission-denied'
   | 'invalid-argument'

@@ -31,7 +31,7 @@ import { COUNTER_FIELD } from '../enquiry/slots';
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
 
-export type PrivacySubject = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
+type PrivacySubject = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
 
 export class PrivacyInputError extends Error {}
 
@@ -56,7 +56,7 @@ export function subjectHash(subject: PrivacySubject): string {
   return createHash('sha256').update(`${subject.kind}:${subject.value}`).digest('hex');
 }
 
-export type FoundEnquiry = {
+type FoundEnquiry = {
   collection: EnquiryCollection;
   id: string;
   ref: DocumentReference;
@@ -66,7 +66,7 @@ export type FoundEnquiry = {
   admission: DocumentReference[];
 };
 
-export type Found = { subject: PrivacySubject; enquiries: FoundEnquiry[] };
+type Found = { subject: PrivacySubject; enquiries: FoundEnquiry[] };
 
 /** Whether a stored enquiry is this person's, compared as admission compares senders. */
 function matches(subject: PrivacySubject, data: Record<string, unknown>): boolean {
@@ -135,7 +135,7 @@ export async function findSubject(
   return { subject, enquiries };
 }
 
-export type FoundCounts = { enquiries: number; resends: number; admission: number };
+type FoundCounts = { enquiries: number; resends: number; admission: number };
 
 export function countsOf(found: Found): FoundCounts {
   return {
@@ -146,7 +146,7 @@ export function countsOf(found: Found): FoundCounts {
 }
 
 /** What the system cannot delete, so the owner knows to delete it there. */
-export function outsideTheSystem(found: Found): string[] {
+function outsideTheSystem(found: Found): string[] {
   const emailed = found.enquiries.filter((enquiry) => {
     const record = enquiry.data.notification as Record<string, unknown> | undefined;
     return record && ['SENT', 'DIGESTED', 'SENDING', 'FAILED'].includes(String(record.state));
@@ -214,7 +214,7 @@ export function exportSubject(found: Found, now: Date): { json: string; summary:
   return { json, summary: `${lines.join('\n')}\n` };
 }
 
-export type ErasureResult = {
+type ErasureResult = {
   found: FoundCounts;
   deleted: FoundCounts;
   notDeleted: string[];

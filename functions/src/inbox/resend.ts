@@ -25,7 +25,12 @@ import { lostSlot, takeSlots, usedSlots } from '../enquiry/slots';
 import { readStoredEnquiry, type StoredEnquiry } from '../contract/stored-enquiry';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
 import { indiaHourKey } from '../contract/india-time';
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection, RESENDS_COLLECTION } from '../contract/collections';
+import {
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+  RESENDS_COLLECTION,
+  ADMISSION_DOCUMENTS,
+} from '../contract/collections';
 import { ENQUIRY_ID_PATTERN } from '../contract/enquiry-id';
 import { SALES_CLAIM } from '../contract/follow-up';
 import { RESEND_REQUEST_ID_PATTERN, type ResendRequest, type ResendResult } from '../contract/resend';
@@ -40,7 +45,7 @@ import type { InboxCaller } from './caller';
 /** A resend in flight longer than this died with its instance; the same click may try again. */
 export const RESEND_LEASE_MS = 2 * 60_000;
 /** A resend's record is kept this long (it answers a retried click), then a TTL policy removes it. */
-export const RESEND_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const RESEND_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** Resends one sales account may send in an India-time hour. */
 export const RESENDS_PER_ACCOUNT_HOURLY = 10;
 /** Rounds a resend's claim may lose to another's slot before it gives up (each loss means a slot went). */
@@ -61,8 +66,8 @@ function readRequest(data: unknown): ResendRequest {
 type Claim = { kind: 'send'; enquiry: StoredEnquiry } | { kind: 'done'; result: ResendResult };
 
 /** The counter of one account's resends in an India-time hour; its name carries a hash of the uid. */
-export function accountHourCounter(uid: string, now: Date): string {
-  return `resend-${indiaHourKey(now)}-${hashKey('account', uid)}`;
+function accountHourCounter(uid: string, now: Date): string {
+  return `${ADMISSION_DOCUMENTS.resendSlots}${indiaHourKey(now)}-${hashKey('account', uid)}`;
 }
 
 function hourEnds(now: Date): string {

@@ -28,7 +28,7 @@ export type DigestEntry = {
   signs: string;
 };
 
-export type Digest = {
+type Digest = {
   /**
    * What this digest reports (held enquiries, which it then marks DIGESTED, and duplicates not yet
    * listed), those that look most like real buyers first.
@@ -89,7 +89,7 @@ function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
 
 const heldIn = (digest: Digest) => digest.entries.filter((entry) => entry.held).length;
 
-export function digestSubject(digest: Digest): string {
+function digestSubject(digest: Digest): string {
   const held = heldIn(digest);
   const duplicates = digest.entries.length - held;
   const duplicateText = duplicates ? `, ${duplicates} duplicate${duplicates === 1 ? '' : 's'}` : '';

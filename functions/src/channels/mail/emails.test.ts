@@ -15,7 +15,10 @@ import {
   salesSubject,
 } from './enquiry-emails';
 import { composeDigestEmail, DIGEST_TABLE_ROWS, type DigestEntry } from './digest-email';
-import { ENQUIRY_ID_HEADER, MAX_HEADER_LINE_LENGTH, type MailSettings, type OutgoingMail } from './message';
+import { ENQUIRY_ID_HEADER, type MailSettings, type OutgoingMail } from './message';
+
+/** SMTP's limit for one line of a message (RFC 5322), headers included. */
+const MAX_HEADER_LINE_LENGTH = 998;
 import { escapeHtml, headerText } from './text';
 import { mailtoHref } from '../../contract/contact-links';
 import { PRIYA } from '../../../../tests/support/delivery-fixtures';

@@ -51,7 +51,7 @@ export function formDescription(enquiry: StoredEnquiry): string {
 type Row = { label: string; value: string; kind: 'text' | 'multiline' | 'phone' | 'email' };
 
 /** The table: the form, every contract field in contract order, and when the server stored it. */
-export function enquiryRows(enquiry: StoredEnquiry): Row[] {
+function enquiryRows(enquiry: StoredEnquiry): Row[] {
   const rows: Row[] = [{ label: 'Form', value: formDescription(enquiry), kind: 'text' }];
   for (const [name, rule] of Object.entries(FIELDS_BY_COLLECTION[enquiry.collection])) {
     if (name === 'formpage') continue;

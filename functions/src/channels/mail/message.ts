@@ -12,7 +12,7 @@ export type MailSettings = {
   acknowledgeVisitor: boolean;
 };
 
-export type MailAttachment = { filename: string; content: string; contentType: string };
+type MailAttachment = { filename: string; content: string; contentType: string };
 
 export type OutgoingMail = {
   from: string;
@@ -26,9 +26,6 @@ export type OutgoingMail = {
   headers: Record<string, string>;
   attachments?: MailAttachment[];
 };
-
-/** SMTP's limit for one line of a message (RFC 5322), headers included. */
-export const MAX_HEADER_LINE_LENGTH = 998;
 
 /** Which header tells an operator the mail is about which document. */
 export const ENQUIRY_ID_HEADER = 'X-Enquiry-Id';

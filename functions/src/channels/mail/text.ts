@@ -73,7 +73,7 @@ export function visitorAddress(enquiry: StoredEnquiry): string | null {
  * A document ID as mail shows it: as is when it is plain (Firestore's own auto-IDs are), otherwise
  * percent-encoded and cut, so a chosen ID cannot break a line, a header or a link.
  */
-export function idText(id: string): string {
+function idText(id: string): string {
   if (/^[A-Za-z0-9_-]{1,120}$/.test(id)) return id;
   const encoded = percentEncode(id);
   if (encoded.length <= MAX_ID_TEXT_LENGTH) return encoded;

@@ -5,7 +5,7 @@
 import { createTransport } from 'nodemailer';
 import type { OutgoingMail } from './message';
 
-export type SmtpSettings = {
+type SmtpSettings = {
   host: string;
   port: number;
   secure: boolean;
@@ -24,7 +24,7 @@ export type MailTransport = {
  * Bounded so that one send always ends well inside the delivery lease: a hung SMTP server must
  * fail the attempt, not let a second sender take over while the first may still deliver.
  */
-export const SMTP_TIMEOUTS_MS = { connection: 20_000, greeting: 15_000, socket: 45_000 } as const;
+const SMTP_TIMEOUTS_MS = { connection: 20_000, greeting: 15_000, socket: 45_000 } as const;
 
 function addressText(entry: unknown): string {
   if (typeof entry === 'string') return entry;

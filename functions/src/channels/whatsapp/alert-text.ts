@@ -12,17 +12,17 @@ import { fieldText } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../../contract/visitor-text';
 
 /** A parameter longer than this is cut (with …): an alert is read in a notification. */
-export const MAX_PARAMETER_LENGTH = 60;
+const MAX_PARAMETER_LENGTH = 60;
 const NOT_GIVEN = '—';
 
 /** One line of visible text, never empty, within MAX_PARAMETER_LENGTH. */
-export function cleanParameter(value: unknown): string {
+function cleanParameter(value: unknown): string {
   const line = oneLineText(fieldText(value)).replace(/\s+/g, ' ').trim();
   return cutTo(line, MAX_PARAMETER_LENGTH) || NOT_GIVEN;
 }
 
 /** The sales inbox's address of one enquiry: one tap from the alert opens its detail. */
-export function inboxLink(siteUrl: string, enquiry: { collection: string; id: string }): string {
+function inboxLink(siteUrl: string, enquiry: { collection: string; id: string }): string {
   return `${siteUrl.replace(/\/+$/, '')}${enquiryInboxPath(enquiry)}`;
 }
 

@@ -30,12 +30,12 @@ type AlertRecord = StoredAlertRecord<Timestamp>;
 /** How long a claim holds: above every try of every number (GRAPH_TIMEOUT_MS each). */
 export const ALERT_LEASE_MS = 5 * 60_000;
 /** A temporary refusal is tried again at once after these pauses, then left to the sweep. */
-export const ALERT_RETRY_DELAYS_MS = [1_000, 3_000] as const;
+const ALERT_RETRY_DELAYS_MS = [1_000, 3_000] as const;
 /** After a temporary refusal, the sweep tries again after 1 minute, doubling, at most 30. */
-export const ALERT_DEFERRAL_BASE_MS = 60_000;
-export const ALERT_DEFERRAL_MAX_MS = 30 * 60_000;
+const ALERT_DEFERRAL_BASE_MS = 60_000;
+const ALERT_DEFERRAL_MAX_MS = 30 * 60_000;
 /** Temporary refusals in a row after which a number is given up (about a day). */
-export const MAX_ALERT_DEFERRALS = 50;
+const MAX_ALERT_DEFERRALS = 50;
 /** Where a number whose sender died mid-request ends: not sent again, so nobody gets it twice. */
 export const STOPPED_MID_REQUEST =
   'the sender stopped mid-request; the alert may or may not have arrived and is not sent again, so nobody gets it twice';
@@ -61,21 +61,21 @@ export function newAlertRecord(numbers: readonly string[], now: Date): AlertReco
   };
 }
 
-export function alertDeferralDelayMs(deferrals: number): number {
+function alertDeferralDelayMs(deferrals: number): number {
   return Math.min(ALERT_DEFERRAL_BASE_MS * 2 ** Math.max(0, deferrals - 1), ALERT_DEFERRAL_MAX_MS);
 }
 
-export type AlertClaimDecision =
+type AlertClaimDecision =
   { action: 'claim' } | { action: 'skip'; reason: 'none' | 'sent' | 'failed' | 'in-flight' | 'not-due' };
 
 /**
  * Who claims an alert: its token (recorded as `claimedBy`) and whether it is the sweep, which keeps
  * to `nextAttemptAt` (a trigger or a digest sends at once).
  */
-export type AlertClaimant = { token: string; sweep: boolean };
+type AlertClaimant = { token: string; sweep: boolean };
 
 /** Whether this claimant may send the alert now (decided and written in one transaction). */
-export function decideAlertClaim(
+function decideAlertClaim(
   record: AlertRecord | undefined,
   claimant: AlertClaimant,
   now: Date,
@@ -97,7 +97,7 @@ export function decideAlertClaim(
 /** Where an alert's record lives: a document and the field path of the map. */
 export type AlertLocation = { ref: DocumentReference; field: string };
 
-export type AlertDeps = {
+type AlertDeps = {
   db: Firestore;
   whatsapp: WhatsAppSettings;
   clock: () => Date;

@@ -22,7 +22,7 @@ export type WhatsAppSettings = {
 };
 
 /** Long enough for a slow answer, short enough that a few tries stay well inside a lease. */
-export const GRAPH_TIMEOUT_MS = 10_000;
+const GRAPH_TIMEOUT_MS = 10_000;
 
 /** Graph error codes that mean "not now": rate and throughput limits, a passing outage. */
 const TEMPORARY_CODES = new Set([1, 2, 4, 17, 341, 80007, 130429, 131048, 131056]);
