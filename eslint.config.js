@@ -5,7 +5,20 @@ import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = 'web/src/features';
+
+/** One zone per folder under web/src/features: a feature imports itself and no other feature. */
+const featureZones = readdirSync(new URL(`./${FEATURES}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${FEATURES}/${name}`,
+    from: FEATURES,
+    except: [`./${name}`],
+    message: `Features do not import each other (${name} imports another feature): move what two features share into components/ or lib/.`,
+  }));
 
 /** Each zone: files in `target` must not import from `from` (paths from the repository root). */
 export const layerZones = [
@@ -38,11 +51,13 @@ export const layerZones = [
     except: ['./src/contract'],
     message: 'The contract is self-contained: it imports only other contract modules.',
   },
+  ...featureZones,
 ];
 
 /**
  * One direction of imports: shared code (components, lib, config, content, assets) ← features ←
- * app. A page may use a feature's components, but not its private stylesheet. No circles anywhere.
+ * app, and no feature imports another. A page may use a feature's components, but not its private
+ * stylesheet. No circles anywhere.
  * scripts/eslint-layering.test.ts lints fixtures with this block so it cannot silently stop working.
  */
 export const layering = {

@@ -1,8 +1,8 @@
 /**
  * The layering rules in eslint.config.js report what they exist to stop: a feature importing the
- * app layer, an import cycle, web code importing the functions beyond the enquiry contract, and the
- * contract importing anything outside itself. If a plugin upgrade or a config slip turned them off, `npm run lint`
- * would stay green while the layers leak; this test turns red instead.
+ * app layer or another feature, an import cycle, web code importing the functions beyond the enquiry
+ * contract, and the contract importing anything outside itself. If a plugin upgrade or a config slip
+ * turned them off, `npm run lint` would stay green while the layers leak; this test turns red instead.
  */
 import { ESLint, type Linter } from 'eslint';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,12 @@ async function lint(file: string) {
 describe('import layering lint rules', () => {
   it('reports a feature importing the app layer as an error', async () => {
     expect(await lint('web/src/features/enquiry/enquiry-form.ts')).toEqual([
+      { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('reports a feature importing another feature as an error', async () => {
+    expect(await lint('web/src/features/enquiry/promo-popup-island.ts')).toEqual([
       { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
     ]);
   }, 60_000);
