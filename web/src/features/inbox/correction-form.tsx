@@ -1,7 +1,7 @@
 import { CORRECTABLE_FIELDS, readCorrection } from '@contract/correction';
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
 import { useId, useState, type FormEvent } from 'react';
-import { FollowUpConflict } from '../../lib/firebase-inbox';
+import { FollowUpConflict } from './api/follow-up';
 import { followUpOf, type InboxEnquiry } from './inbox-model';
 import { formatFullDate } from './when-text';
 

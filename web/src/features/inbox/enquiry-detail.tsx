@@ -8,7 +8,7 @@ import {
 import type { PrivacyCallRequest, PrivacyCallResult } from '@contract/privacy';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { site } from '../../content/site';
-import { FollowUpConflict } from '../../lib/firebase-inbox';
+import { FollowUpConflict } from './api/follow-up';
 import { BuyerData } from './buyer-data';
 import { BuyerEnquiries } from './buyer-enquiries';
 import { CorrectionSection } from './correction-form';

@@ -12,27 +12,18 @@ import { contactKeysOf } from '@contract/contact-keys';
 import type { PrivacyCallResult } from '@contract/privacy';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { site } from '../../content/site';
+import { askPrivacy, resendEmail } from './api/callables';
+import { connectInbox, type InboxConnection } from './api/connection';
 import {
-  askPrivacy,
-  connectInbox,
   countEnquiries,
   fetchBuyerEnquiries,
   fetchEnquiries,
-  firebaseErrorCode,
-  recordFirstContact,
-  refreshSession,
-  resendEmail,
-  saveCorrection,
-  saveFollowUp,
-  signIn,
-  signOut,
   watchEnquiries,
   watchEnquiry,
-  watchUser,
   watchWaiting,
-  type InboxConnection,
-  type InboxUser,
-} from '../../lib/firebase-inbox';
+} from './api/enquiries';
+import { recordFirstContact, saveCorrection, saveFollowUp } from './api/follow-up';
+import { firebaseErrorCode, refreshSession, signIn, signOut, watchUser, type InboxUser } from './api/session';
 import { AddressNotice, useInboxAddress } from './inbox-address';
 import { groupByBuyer } from './buyers';
 import { EnquiryDetail, type DetailActions } from './enquiry-detail';
