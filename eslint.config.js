@@ -79,6 +79,36 @@ export const layering = {
   },
 };
 
+/** The only web modules that may load the Firebase SDK: the public forms' store and its settings, and the inbox's data layer. */
+const FIREBASE_SDK_DOORS = [
+  'web/src/lib/firebase.ts',
+  'web/src/lib/firebase-config.ts',
+  'web/src/features/inbox/api/**',
+];
+const FIREBASE_SDK_MESSAGE =
+  'Only lib/firebase.ts (with lib/firebase-config.ts) and features/inbox/api/ touch the Firebase SDK: call them instead.';
+
+/**
+ * The Firebase SDK (`firebase`, `firebase/*`, `@firebase/*`) stays behind these doors, whether a
+ * module imports it (no-restricted-imports) or fetches it with import(), as both doors do
+ * (no-restricted-syntax). A regex, since gitignore-style patterns would also match a relative
+ * '../../lib/firebase'. scripts/eslint-layering.test.ts lints fixtures with this block.
+ */
+export const firebaseDoors = {
+  files: ['web/**/*.{ts,tsx}'],
+  ignores: FIREBASE_SDK_DOORS,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '^@?firebase(/|$)', message: FIREBASE_SDK_MESSAGE }] },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'ImportExpression[source.value=/^@?firebase(\\/|$)/]', message: FIREBASE_SDK_MESSAGE },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -112,4 +142,5 @@ export default tseslint.config(
     },
   },
   layering,
+  firebaseDoors,
 );
