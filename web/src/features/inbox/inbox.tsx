@@ -10,6 +10,7 @@ import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collectio
 import { enquiriesToCsv } from '@contract/enquiry-columns';
 import { contactKeysOf } from '@contract/contact-keys';
 import type { PrivacyCallResult } from '@contract/privacy';
+import { enquiryKey, enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { site } from '../../content/site';
 import { askPrivacy, resendEmail } from './api/callables';
@@ -34,13 +35,11 @@ import {
   chartWeeks,
   collectionsFor,
   dateRange,
-  enquiryKey,
   FORM_LABELS,
   matchesFilter,
   mergeNewest,
   PAGE_SIZE,
   resendFailure,
-  type InboxEnquiry,
   type InboxFilter,
 } from './inbox-model';
 import { responseWeeks, waitedTooLongBefore } from './response-view';
@@ -165,11 +164,11 @@ export function Inbox() {
   );
 }
 
-type Lists = Partial<Record<EnquiryCollection, { enquiries: InboxEnquiry[]; hasMore: boolean }>>;
+type Lists = Partial<Record<EnquiryCollection, { enquiries: StoredEnquiry[]; hasMore: boolean }>>;
 
 type Opened =
   | { key: string; phase: 'loading' }
-  | { key: string; phase: 'found'; enquiry: InboxEnquiry }
+  | { key: string; phase: 'found'; enquiry: StoredEnquiry }
   | { key: string; phase: 'missing' }
   | { key: string; phase: 'failed'; message: string };
 
@@ -387,7 +386,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
       : (merged.find((enquiry) => enquiryKey(enquiry) === openKey) ?? null);
 
   const resend = useCallback(
-    async (enquiry: InboxEnquiry) => {
+    async (enquiry: StoredEnquiry) => {
       // One request id per click until its answer arrives: a click repeated after a lost
       // answer asks again for the same email, which the function never sends twice.
       const key = enquiryKey(enquiry);
@@ -413,7 +412,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
     [connection],
   );
 
-  function actionsFor(enquiry: InboxEnquiry): DetailActions {
+  function actionsFor(enquiry: StoredEnquiry): DetailActions {
     const ref = { collection: enquiry.collection, id: enquiry.id };
     return {
       saveFollowUp: (followUp, basedOnVersion) =>
@@ -422,11 +421,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
       saveCorrection: (changes, basedOnVersion) =>
         saveCorrection(connection, user, ref, changes, basedOnVersion),
       findBuyerEnquiries: () =>
-        fetchBuyerEnquiries(
-          connection,
-          contactKeysOf(enquiry.data),
-          typeof enquiry.data.email === 'string' ? enquiry.data.email : '',
-        ),
+        fetchBuyerEnquiries(connection, contactKeysOf(enquiry.data), enquiryText(enquiry, 'email')),
       resend: () => resend(enquiry),
       askPrivacy: user.isOwner
         ? async (request) => {
