@@ -25,7 +25,7 @@ import {
 } from './api/enquiries';
 import { recordFirstContact, saveCorrection, saveFollowUp } from './api/follow-up';
 import { firebaseErrorCode, refreshSession, signIn, signOut, watchUser, type InboxUser } from './api/session';
-import { AddressNotice, useInboxAddress } from './inbox-address';
+import { AddressNotice } from './address-notice';
 import { groupByBuyer } from './buyers';
 import { EnquiryDetail, type DetailActions } from './enquiry-detail';
 import { EnquiryList } from './enquiry-list';
@@ -44,6 +44,7 @@ import {
 } from './inbox-model';
 import { responseWeeks, waitedTooLongBefore } from './response-view';
 import { useResponseFigures } from './use-response-figures';
+import { useInboxAddress } from './use-inbox-address';
 import { saveFile } from './save-file';
 import { signInMessage, SignInForm } from './sign-in-form';
 import { useNow } from './when';
