@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Below this width the detail is a view of its own (inbox.css says the same). */
+/** Below this width the detail is a view of its own (inbox-layout.css says the same). */
 const SIDE_PANEL_QUERY = '(min-width: 960px)';
 
 /** The list's scroll position and focus across an open enquiry (`openKey`). */
