@@ -11,7 +11,7 @@ import {
 } from '@contract/delivery';
 import { asDate } from '@contract/india-time';
 import { textOf } from '@contract/stored-enquiry';
-import { formatWhen } from './when-text';
+import { formatIndiaHour, formatWhen } from './when-text';
 
 export type Explanation = {
   /** What the state means, in one sentence. */
@@ -112,7 +112,7 @@ export function explainEmail(
       );
     case 'DIGESTED':
       return plain(
-        `Sent in the hourly digest email${textOf(record.digest) ? ` of ${digestHour(textOf(record.digest))}` : ''}, not on its own${heldReason ? ` (held back because ${heldReason})` : ''}.`,
+        `Sent in the hourly digest email${textOf(record.digest) ? ` of ${formatIndiaHour(textOf(record.digest))}` : ''}, not on its own${heldReason ? ` (held back because ${heldReason})` : ''}.`,
         'Answer it here as usual.',
       );
     case 'DUPLICATE':
@@ -121,14 +121,6 @@ export function explainEmail(
         'Answer the first one (linked below); this copy is listed in the hourly digest.',
       );
   }
-}
-
-/** `2026-11-22T20` (the digest's India-time hour) as "22 Nov 2026, 20:00". */
-function digestHour(hour: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})$/.exec(hour);
-  if (!match) return hour;
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${Number(match[3])} ${months[Number(match[2]) - 1] ?? ''} ${match[1]}, ${match[4]}:00`;
 }
 
 /** The WhatsApp alert's state (`notification.whatsapp`), or null when the enquiry has none. */
