@@ -5,7 +5,20 @@ import { importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+const FEATURES = 'web/src/features';
+
+/** One zone per folder under web/src/features: a feature imports itself and no other feature. */
+const featureZones = readdirSync(new URL(`./${FEATURES}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${FEATURES}/${name}`,
+    from: FEATURES,
+    except: [`./${name}`],
+    message: `Features do not import each other (${name} imports another feature): move what two features share into components/ or lib/.`,
+  }));
 
 /** Each zone: files in `target` must not import from `from` (paths from the repository root). */
 export const layerZones = [
@@ -38,6 +51,7 @@ export const layerZones = [
     except: ['./src/contract'],
     message: 'The contract is self-contained: it imports only other contract modules.',
   },
+  ...featureZones,
   ...functionsZones(),
 ];
 
@@ -80,7 +94,8 @@ function functionsZones() {
 
 /**
  * One direction of imports: shared code (components, lib, config, content, assets) ← features ←
- * app. A page may use a feature's components, but not its private stylesheet. No circles anywhere.
+ * app, and no feature imports another. A page may use a feature's components, but not its private
+ * stylesheet. No circles anywhere.
  * scripts/eslint-layering.test.ts lints fixtures with this block so it cannot silently stop working.
  */
 export const layering = {
@@ -99,6 +114,36 @@ export const layering = {
   rules: {
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
     'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: import.meta.dirname }],
+  },
+};
+
+/** The only web modules that may load the Firebase SDK: the public forms' store and its settings, and the inbox's data layer. */
+const FIREBASE_SDK_DOORS = [
+  'web/src/lib/firebase.ts',
+  'web/src/lib/firebase-config.ts',
+  'web/src/features/inbox/api/**',
+];
+const FIREBASE_SDK_MESSAGE =
+  'Only lib/firebase.ts (with lib/firebase-config.ts) and features/inbox/api/ touch the Firebase SDK: call them instead.';
+
+/**
+ * The Firebase SDK (`firebase`, `firebase/*`, `@firebase/*`) stays behind these doors, whether a
+ * module imports it (no-restricted-imports) or fetches it with import(), as both doors do
+ * (no-restricted-syntax). A regex, since gitignore-style patterns would also match a relative
+ * '../../lib/firebase'. scripts/eslint-layering.test.ts lints fixtures with this block.
+ */
+export const firebaseDoors = {
+  files: ['web/**/*.{ts,tsx}'],
+  ignores: FIREBASE_SDK_DOORS,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: '^@?firebase(/|$)', message: FIREBASE_SDK_MESSAGE }] },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'ImportExpression[source.value=/^@?firebase(\\/|$)/]', message: FIREBASE_SDK_MESSAGE },
+    ],
   },
 };
 
@@ -135,4 +180,5 @@ export default tseslint.config(
     },
   },
   layering,
+  firebaseDoors,
 );

@@ -1,18 +1,22 @@
 /**
  * The layering rules in eslint.config.js report what they exist to stop: a feature importing the
- * app layer, an import cycle, web code importing the functions beyond the enquiry contract, the
- * contract importing anything outside itself, and the functions' floors (channels, enquiry, inbox,
- * params) leaking upwards or sideways. If a plugin upgrade or a config slip turned them off, `npm run lint`
- * would stay green while the layers leak; this test turns red instead.
+ * app layer or another feature, an import cycle, web code importing the functions beyond the enquiry
+ * contract, the contract importing anything outside itself, web code outside lib/firebase.ts and
+ * the inbox's api/ importing the Firebase SDK, and the functions' floors (channels, enquiry, inbox,
+ * params) leaking upwards or sideways. If a plugin upgrade or a config slip turned them off,
+ * `npm run lint` would stay green while the layers leak; this test turns red instead.
  */
 import { ESLint, type Linter } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 // The repository's own lint config (plain JavaScript, so imported by address, not typed).
-const { layering, layerZones } = (await import(new URL('../eslint.config.js', import.meta.url).href)) as {
+const { layering, layerZones, firebaseDoors } = (await import(
+  new URL('../eslint.config.js', import.meta.url).href
+)) as {
   layering: Linter.Config;
   layerZones: unknown[];
+  firebaseDoors: Linter.Config;
 };
 
 const FIXTURE_ROOT = fileURLToPath(new URL('./fixtures/layering/', import.meta.url));
@@ -26,6 +30,7 @@ async function lint(file: string) {
       layering,
       // The same zones, measured from the fixture's root instead of the repository's.
       { rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: FIXTURE_ROOT }] } },
+      firebaseDoors,
     ],
   });
   const [result] = await eslint.lintFiles([file]);
@@ -39,6 +44,12 @@ async function lint(file: string) {
 describe('import layering lint rules', () => {
   it('reports a feature importing the app layer as an error', async () => {
     expect(await lint('web/src/features/enquiry/enquiry-form.ts')).toEqual([
+      { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('reports a feature importing another feature as an error', async () => {
+    expect(await lint('web/src/features/enquiry/promo-popup-island.ts')).toEqual([
       { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
     ]);
   }, 60_000);
@@ -59,6 +70,22 @@ describe('import layering lint rules', () => {
     expect(await lint('functions/src/contract/enquiry-columns.ts')).toEqual([
       { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
     ]);
+  }, 60_000);
+
+  it('reports a web module importing the Firebase SDK outside lib/firebase.ts and the inbox api as an error', async () => {
+    expect(await lint('web/src/features/enquiry/enquiry-store.ts')).toEqual([
+      { rule: 'no-restricted-imports', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('reports a web module fetching the Firebase SDK with import() outside its doors as an error', async () => {
+    expect(await lint('web/src/features/inbox/inbox-session.ts')).toEqual([
+      { rule: 'no-restricted-syntax', severity: 2, line: 3 },
+    ]);
+  }, 60_000);
+
+  it("lets the inbox's data layer import the Firebase SDK and fetch it with import()", async () => {
+    expect(await lint('web/src/features/inbox/api/connection.ts')).toEqual([]);
   }, 60_000);
 
   it.each([

@@ -3,8 +3,8 @@
  * seeds 20,000 enquiries (scripts/lib/demo-enquiries.ts) into the Firestore emulator beside the
  * Hosting and Auth emulators (no functions: nothing reacts to the seed), signs in as the demo sales
  * account in Chromium, and reads the inbox's own meter (`window.inboxDocumentsRead`, kept by
- * web/src/lib/firebase-inbox.ts as Firestore bills reads) once the list and the response figures
- * are shown, then after opening the summary, the waiting list and the newest enquiry.
+ * web/src/features/inbox/api/reads.ts as Firestore bills reads) once the list and the response
+ * figures are shown, then after opening the summary, the waiting list and the newest enquiry.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';

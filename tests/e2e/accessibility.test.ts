@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CARD_REVEAL_DELAY_MS } from '../../web/src/features/catalogue/reveal-schedule';
+import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
 import {
   ROOT,
   scrollThrough,

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CARD_REVEAL_DELAY_MS } from '../../web/src/features/catalogue/reveal-schedule';
+import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
 import { productPageMeta } from '../../web/src/content/pages';
 import {
   advanceClock,

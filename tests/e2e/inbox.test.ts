@@ -478,7 +478,7 @@ async function tabTo(
       .catch(() => undefined);
     const report = await focusReport(page);
     // A date input's calendar button is focused inside the input's own shadow tree: the input
-    // then no longer matches :focus, and the ring (inbox.css) is on that button, out of reach here.
+    // then no longer matches :focus, and the ring (inbox-shell.css) is on that button, out of reach here.
     const onCalendarButton = await page.evaluate(
       () => document.activeElement?.matches('input[type="date"]:not(:focus)') ?? false,
     );

@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_REVEAL_DELAY_MS } from '../../web/src/features/catalogue/reveal-schedule';
+import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
 import {
   launchBrowser,
   openVisit,

@@ -15,7 +15,7 @@ export function enquiryInboxPath(enquiry: { collection: string; id: string }): s
   return `${INBOX_PATH}/${encodeURIComponent(enquiry.collection)}/${encodeURIComponent(enquiry.id)}`;
 }
 
-type InboxAddress =
+export type InboxAddress =
   | { kind: 'list' }
   | { kind: 'enquiry'; collection: EnquiryCollection; id: string }
   /** Under /inbox but naming no enquiry the site could have stored: a link cut short or mistyped. */

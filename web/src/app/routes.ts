@@ -2,12 +2,12 @@
  * The site's routes (spec section 2), for the build: each page is rendered to its own HTML file
  * (the prerender), and the browser never routes (a link opens the next page's HTML).
  */
+import { INBOX_PATH } from '@contract/inbox-address';
 import type { ComponentType } from 'react';
 import {
   ABOUT_PATH,
   ENQUIRY_PATH,
   HOME_PATH,
-  INBOX_PATH,
   PRIVACY_PATH,
   PRODUCT_DESCRIPTION_PATH,
   PRODUCTS_PATH,

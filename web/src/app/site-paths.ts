@@ -1,4 +1,5 @@
 /** Every URL the prerender writes and the sitemap lists (kept out of the browser bundle). */
+import { INBOX_PATH } from '@contract/inbox-address';
 import { categories } from '../content/catalogue';
 import * as paths from '../config/paths';
 
@@ -14,7 +15,7 @@ export const sitePaths: string[] = [
 ];
 
 /** Prerendered like the others but kept out of the sitemap (and noindex): the sales inbox. */
-export const privatePaths: string[] = [paths.INBOX_PATH];
+export const privatePaths: string[] = [INBOX_PATH];
 
 /** Pages that also answer every address below them (Hosting rewrites those to the page): the inbox's enquiry links. */
-export const pathsWithSubpaths: string[] = [paths.INBOX_PATH];
+export const pathsWithSubpaths: string[] = [INBOX_PATH];

@@ -1,7 +1,7 @@
 /**
  * The web app's Firebase settings, shared by the public forms (lib/firebase.ts) and the sales
- * inbox (lib/firebase-inbox.ts). Both import it dynamically, with the SDK, so it is in no page's
- * first load and neither of them pulls the other's code in.
+ * inbox (features/inbox/api/connection.ts). Both import it dynamically, with the SDK, so it is in
+ * no page's first load and neither of them pulls the other's code in.
  */
 import type { FirebaseApp } from 'firebase/app';
 import { loadCode } from './code-loading';

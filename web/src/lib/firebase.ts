@@ -1,6 +1,8 @@
 /**
- * The only module that touches the Firebase SDK. Nothing of Firebase is in the first page load:
- * the SDK (Firestore Lite, ~30 KB) is fetched when a visitor first focuses a form or submits.
+ * The public site's only module that touches the Firebase SDK (the sales inbox has its own,
+ * features/inbox/api/, and eslint.config.js lets no other web module import the SDK). Nothing of
+ * Firebase is in the first page load: the SDK (Firestore Lite, ~30 KB) is fetched when a visitor
+ * first focuses a form or submits.
  */
 import { type EnquiryCollection, ENQUIRY_RECEIPTS_COLLECTION } from '@contract/collections';
 import { loadCode, sharedUnlessFailed } from './code-loading';

@@ -4,9 +4,9 @@
  * sitemap, and noindex (the head here and an X-Robots-Tag header in firebase.json). Its code, its
  * stylesheet and Firebase Authentication with the full Firestore SDK load only here.
  */
+import { INBOX_PATH } from '@contract/inbox-address';
 import { usePageHead } from '../../features/seo/page-head';
 import { site } from '../../content/site';
-import { INBOX_PATH } from '../../config/paths';
 import { Island } from '../islands/island';
 
 export default function InboxPage() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { TOTAL_PRODUCTS } from './catalogue-index';
 import { ProductCatalogue } from './product-catalogue';
-import { markAllCardsRevealed, useRevealSchedule } from './reveal-schedule';
+import { markAllCardsRevealed, useRevealSchedule } from '../../lib/reveal-schedule';
 
 /** The products page's catalogue as an island: its cards appear one by one from load. */
 export default function CatalogueIsland() {

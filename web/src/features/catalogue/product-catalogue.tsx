@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { categories } from '../../content/catalogue';
 import { ProductCard } from './product-card';
-import { useScrollIn } from './reveal-schedule';
+import { useScrollIn } from '../../lib/reveal-schedule';
 import './catalogue.css';
 
 /**

@@ -1,4 +1,4 @@
-import { useAllCardsRevealed } from '../catalogue/reveal-schedule';
+import { useAllCardsRevealed } from '../../lib/reveal-schedule';
 import { EnquiryPopup } from './enquiry-popup';
 import {
   POPUP_AFTER_CARDS_MS,

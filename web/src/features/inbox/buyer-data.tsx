@@ -6,11 +6,10 @@ import type {
   PrivacyCounts,
   PrivacyIdentifierKind,
 } from '@contract/privacy';
+import { textOf } from '@contract/stored-enquiry';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { saveFile } from './save-file';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -39,8 +38,8 @@ export function BuyerData({
   onAsk: (request: PrivacyCallRequest) => Promise<PrivacyCallResult>;
 }) {
   const id = useId();
-  const email = text(data.email);
-  const phone = text(data.phone);
+  const email = textOf(data.email);
+  const phone = textOf(data.phone);
   const [kind, setKind] = useState<PrivacyIdentifierKind>(email ? 'email' : 'phone');
   const [found, setFound] = useState<Found | null>(null);
   const [busy, setBusy] = useState<PrivacyAction | null>(null);

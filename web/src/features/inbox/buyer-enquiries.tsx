@@ -1,7 +1,8 @@
+import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useEffect, useId, useState } from 'react';
 import { sameBuyer } from './buyers';
 import { gistOf } from './enquiry-gist';
-import { enquiryKey, followUpOf, FORM_LABELS, newestFirst, type InboxEnquiry } from './inbox-model';
+import { followUpOf, FORM_LABELS, newestFirst } from './inbox-model';
 import { When } from './when';
 
 /**
@@ -15,13 +16,13 @@ export function BuyerEnquiries({
   onFind,
   onOpen,
 }: {
-  enquiry: InboxEnquiry;
+  enquiry: StoredEnquiry;
   now: Date;
-  onFind: () => Promise<InboxEnquiry[]>;
-  onOpen: (enquiry: InboxEnquiry) => void;
+  onFind: () => Promise<StoredEnquiry[]>;
+  onOpen: (enquiry: StoredEnquiry) => void;
 }) {
   const id = useId();
-  const [found, setFound] = useState<InboxEnquiry[] | null>(null);
+  const [found, setFound] = useState<StoredEnquiry[] | null>(null);
   const [failed, setFailed] = useState(false);
   const email = enquiry.data.email;
   const phone = enquiry.data.phone;

@@ -5,10 +5,9 @@
  * that shares that one's address, are one buyer.
  */
 import { contactKeysOf } from '@contract/contact-keys';
+import { enquiryKey } from '@contract/stored-enquiry';
 
 type Keyed = { collection: string; id: string; data: Record<string, unknown> };
-
-const keyOf = (enquiry: { collection: string; id: string }) => `${enquiry.collection}/${enquiry.id}`;
 
 /** The buyer's keys as strings that cannot collide between an address and a number. */
 function buyerKeys(data: Record<string, unknown>): string[] {
@@ -36,7 +35,7 @@ export function groupByBuyer<T extends Keyed>(enquiries: T[]): Map<string, strin
   };
   const join = (a: string, b: string) => parent.set(find(a), find(b));
   for (const enquiry of enquiries) {
-    const node = keyOf(enquiry);
+    const node = enquiryKey(enquiry);
     parent.set(node, parent.get(node) ?? node);
     for (const key of buyerKeys(enquiry.data)) {
       if (!parent.has(key)) parent.set(key, key);
@@ -45,8 +44,10 @@ export function groupByBuyer<T extends Keyed>(enquiries: T[]): Map<string, strin
   }
   const members = new Map<string, string[]>();
   for (const enquiry of enquiries) {
-    const root = find(keyOf(enquiry));
-    members.set(root, [...(members.get(root) ?? []), keyOf(enquiry)]);
+    const root = find(enquiryKey(enquiry));
+    members.set(root, [...(members.get(root) ?? []), enquiryKey(enquiry)]);
   }
-  return new Map(enquiries.map((enquiry) => [keyOf(enquiry), members.get(find(keyOf(enquiry))) ?? []]));
+  return new Map(
+    enquiries.map((enquiry) => [enquiryKey(enquiry), members.get(find(enquiryKey(enquiry))) ?? []]),
+  );
 }

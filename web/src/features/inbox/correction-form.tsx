@@ -1,11 +1,10 @@
 import { CORRECTABLE_FIELDS, readCorrection } from '@contract/correction';
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
+import { enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useId, useState, type FormEvent } from 'react';
-import { FollowUpConflict } from '../../lib/firebase-inbox';
-import { followUpOf, type InboxEnquiry } from './inbox-model';
+import { FollowUpConflict } from './api/follow-up';
+import { followUpOf } from './inbox-model';
 import { formatFullDate } from './when-text';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * "Correct the buyer's details", for the typo a buyer reports: the name, email, phone and city as
@@ -16,7 +15,7 @@ export function CorrectionSection({
   enquiry,
   onCorrect,
 }: {
-  enquiry: InboxEnquiry;
+  enquiry: StoredEnquiry;
   /** Saves the changed fields over `basedOnVersion`; rejects with FollowUpConflict when someone saved first. */
   onCorrect: (changes: Record<string, string>, basedOnVersion: number) => Promise<number>;
 }) {
@@ -31,7 +30,7 @@ export function CorrectionSection({
 
   const start = () => {
     setEditing({
-      values: Object.fromEntries(fields.map((field) => [field, text(enquiry.data[field])])),
+      values: Object.fromEntries(fields.map((field) => [field, enquiryText(enquiry, field)])),
       basedOn: followUp.version,
     });
     setProblems({});

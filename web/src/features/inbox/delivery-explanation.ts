@@ -3,9 +3,15 @@
  * what it means, and what to do (often nothing: the enquiry is safe in the inbox either way). The
  * raw error the server gave stays available for whoever runs the site, behind a "details" toggle.
  */
-import { HELD_REASON_TEXT, type DeliveryState, type HeldReason } from '@contract/delivery';
+import {
+  HELD_REASON_TEXT,
+  type DeliveryRecord,
+  type DeliveryState,
+  type HeldReason,
+} from '@contract/delivery';
 import { asDate } from '@contract/india-time';
-import { formatWhen } from './when-text';
+import { textOf } from '@contract/stored-enquiry';
+import { formatIndiaHour, formatWhen } from './when-text';
 
 export type Explanation = {
   /** What the state means, in one sentence. */
@@ -53,16 +59,14 @@ function emailRefusal(lastError: string): { words: string; action: string } {
   );
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** The sales email's state of one enquiry, from its delivery record. */
+/** The sales email's state of one enquiry, from its delivery record as stored (deliveryRecordOf). */
 export function explainEmail(
   state: DeliveryState | null,
-  record: Record<string, unknown>,
+  record: Partial<DeliveryRecord<unknown>>,
   now: Date,
 ): Explanation {
-  const lastError = text(record.lastError) || null;
-  const heldReason = HELD_REASON_TEXT[text(record.heldReason) as HeldReason];
+  const lastError = textOf(record.lastError) || null;
+  const heldReason = HELD_REASON_TEXT[textOf(record.heldReason) as HeldReason];
   const sentAt = asDate(record.sentAt);
   const nextAttempt = asDate(record.nextAttemptAt);
   const plain = (summary: string, action: string | null = null): Explanation => ({
@@ -108,7 +112,7 @@ export function explainEmail(
       );
     case 'DIGESTED':
       return plain(
-        `Sent in the hourly digest email${text(record.digest) ? ` of ${digestHour(text(record.digest))}` : ''}, not on its own${heldReason ? ` (held back because ${heldReason})` : ''}.`,
+        `Sent in the hourly digest email${textOf(record.digest) ? ` of ${formatIndiaHour(textOf(record.digest))}` : ''}, not on its own${heldReason ? ` (held back because ${heldReason})` : ''}.`,
         'Answer it here as usual.',
       );
     case 'DUPLICATE':
@@ -119,27 +123,19 @@ export function explainEmail(
   }
 }
 
-/** `2026-11-22T20` (the digest's India-time hour) as "22 Nov 2026, 20:00". */
-function digestHour(hour: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})$/.exec(hour);
-  if (!match) return hour;
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${Number(match[3])} ${months[Number(match[2]) - 1] ?? ''} ${match[1]}, ${match[4]}:00`;
-}
-
 /** The WhatsApp alert's state (`notification.whatsapp`), or null when the enquiry has none. */
 export function explainWhatsApp(record: unknown): Explanation | null {
   if (!record || typeof record !== 'object') return null;
   const alert = record as Record<string, unknown>;
   const phones = alert.numbers && typeof alert.numbers === 'object' ? Object.keys(alert.numbers).length : 0;
   const toPhones = `${phones} sales phone${phones === 1 ? '' : 's'}`;
-  const raw = text(alert.lastErrorDetail) || text(alert.lastError) || null;
-  switch (text(alert.state)) {
+  const raw = textOf(alert.lastErrorDetail) || textOf(alert.lastError) || null;
+  switch (textOf(alert.state)) {
     case 'SENT':
       return { summary: `WhatsApp alert sent to ${toPhones}.`, action: null, raw: null, problem: false };
     case 'FAILED':
       return {
-        summary: `The WhatsApp alert did not reach ${toPhones}: ${text(alert.lastError) || 'WhatsApp refused it'}.`,
+        summary: `The WhatsApp alert did not reach ${toPhones}: ${textOf(alert.lastError) || 'WhatsApp refused it'}.`,
         action: 'Tell whoever runs the site; the email is not affected.',
         raw,
         problem: true,

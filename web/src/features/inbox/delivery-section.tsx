@@ -1,11 +1,9 @@
+import { deliveryRecordOf, fieldText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useId, useState } from 'react';
 import { explainEmail, explainWhatsApp, type Explanation } from './delivery-explanation';
-import { deliveryRecord, recordedState, type InboxEnquiry } from './inbox-model';
+import { recordedState } from './inbox-model';
 import { StateBadge } from './state-badge';
 import { formatFullDate } from './when-text';
-
-const text = (value: unknown) =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 /** What the state means and what to do, with the server's own words folded under "Details". */
 function ExplanationText({ explanation, extra }: { explanation: Explanation; extra?: [string, string][] }) {
@@ -43,7 +41,7 @@ export function DeliverySection({
   onResend,
   onOpenOriginal,
 }: {
-  enquiry: InboxEnquiry;
+  enquiry: StoredEnquiry;
   now: Date;
   /** Resolves with when it was sent; rejects with the reason it was not. */
   onResend: () => Promise<Date>;
@@ -51,15 +49,15 @@ export function DeliverySection({
   onOpenOriginal: (path: string) => void;
 }) {
   const id = useId();
-  const record = deliveryRecord(enquiry);
+  const record = deliveryRecordOf(enquiry.data);
   const state = recordedState(enquiry);
   const [resending, setResending] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const whatsApp = explainWhatsApp(record.whatsapp);
-  const duplicateOf = text(record.duplicateOf);
+  const duplicateOf = fieldText(record.duplicateOf);
   const extra: [string, string][] = [];
-  if (text(record.attempts)) extra.push(['Attempts', text(record.attempts)]);
-  if (text(record.resentBy)) extra.push(['Last resent by', text(record.resentBy)]);
+  if (fieldText(record.attempts)) extra.push(['Attempts', fieldText(record.attempts)]);
+  if (fieldText(record.resentBy)) extra.push(['Last resent by', fieldText(record.resentBy)]);
 
   async function resend() {
     if (resending) return;

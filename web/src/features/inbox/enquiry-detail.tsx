@@ -6,28 +6,18 @@ import {
   type FollowUpStatus,
 } from '@contract/follow-up';
 import type { PrivacyCallRequest, PrivacyCallResult } from '@contract/privacy';
+import { enquiryKey, fieldText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { site } from '../../content/site';
-import { FollowUpConflict } from '../../lib/firebase-inbox';
+import { FollowUpConflict } from './api/follow-up';
 import { BuyerData } from './buyer-data';
 import { BuyerEnquiries } from './buyer-enquiries';
 import { CorrectionSection } from './correction-form';
 import { DeliverySection } from './delivery-section';
-import {
-  contactLinks,
-  enquiryKey,
-  followUpFromRecord,
-  followUpOf,
-  FORM_LABELS,
-  type FollowUpView,
-  type InboxEnquiry,
-} from './inbox-model';
+import { contactLinks, followUpFromRecord, followUpOf, FORM_LABELS, type FollowUpView } from './inbox-model';
 import { responseTo } from './response-view';
 import { When } from './when';
 import { formatFullDate } from './when-text';
-
-const text = (value: unknown) =>
-  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 /** What a visitor sent that the detail shows as fields: the date and time from their device are left to the CSV. */
 const DEVICE_CLOCK_FIELDS = new Set(['date', 'time']);
@@ -59,13 +49,13 @@ export type DetailActions = {
   saveCorrection: (changes: Record<string, string>, basedOnVersion: number) => Promise<number>;
   /** Resolves with when it was sent; rejects with the reason it was not. */
   resend: () => Promise<Date>;
-  findBuyerEnquiries: () => Promise<InboxEnquiry[]>;
+  findBuyerEnquiries: () => Promise<StoredEnquiry[]>;
   /** Only for owner accounts. */
   askPrivacy: ((request: PrivacyCallRequest) => Promise<PrivacyCallResult>) | null;
 };
 
 type Props = {
-  enquiry: InboxEnquiry;
+  enquiry: StoredEnquiry;
   now: Date;
   actions: DetailActions;
   onClose: () => void;
@@ -109,7 +99,7 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
     setBasedOn((current) => (current === version - 1 ? version : current));
 
   const links = contactLinks(enquiry, site.companyName);
-  const name = text(enquiry.data.name) || 'Enquiry';
+  const name = fieldText(enquiry.data.name) || 'Enquiry';
   const noteTooLong = note.length > FOLLOW_UP_NOTE_MAX_LENGTH;
   const response = responseTo(enquiry, now);
 
@@ -341,9 +331,9 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
                 <dt>{rule.label}</dt>
                 <dd className={field === 'message' ? 'inbox-fields__message' : `inbox-fields__${field}`}>
                   {field === 'email' ? (
-                    <Address email={text(enquiry.data.email)} />
+                    <Address email={fieldText(enquiry.data.email)} />
                   ) : (
-                    text(enquiry.data[field]) || '—'
+                    fieldText(enquiry.data[field]) || '—'
                   )}
                 </dd>
               </div>

@@ -4,8 +4,7 @@
  * and the order type.
  */
 import { ENQUIRY_COLLECTION } from '@contract/collections';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+import { textOf } from '@contract/stored-enquiry';
 
 /** The first line of the message with something on it. */
 export function firstLine(message: string): string {
@@ -25,6 +24,6 @@ export type Gist = {
 };
 
 export function gistOf(collection: string, data: Record<string, unknown>): Gist {
-  if (collection !== ENQUIRY_COLLECTION) return { line: text(data.business), tag: null };
-  return { line: firstLine(text(data.message)), tag: text(data.ordertype) || null };
+  if (collection !== ENQUIRY_COLLECTION) return { line: textOf(data.business), tag: null };
+  return { line: firstLine(textOf(data.message)), tag: textOf(data.ordertype) || null };
 }

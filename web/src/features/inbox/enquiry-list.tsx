@@ -1,17 +1,9 @@
+import { enquiryKey, enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { gistOf } from './enquiry-gist';
-import {
-  deliveryState,
-  enquiryKey,
-  followUpOf,
-  FORM_LABELS,
-  needsAttention,
-  type InboxEnquiry,
-} from './inbox-model';
+import { deliveryState, followUpOf, FORM_LABELS, needsAttention } from './inbox-model';
 import { responseTo } from './response-view';
 import { StateBadge } from './state-badge';
 import { When } from './when';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
  * One line per fact a salesperson scans for: who and when, what they asked, what it is about, and
@@ -25,12 +17,12 @@ export function EnquiryList({
   buyerGroups,
   onOpen,
 }: {
-  enquiries: InboxEnquiry[];
+  enquiries: StoredEnquiry[];
   openKey: string | null;
   now: Date;
   /** For each card, every enquiry of its buyer among those loaded (itself included). */
   buyerGroups: Map<string, string[]>;
-  onOpen: (enquiry: InboxEnquiry) => void;
+  onOpen: (enquiry: StoredEnquiry) => void;
 }) {
   return (
     <ul className="inbox-list">
@@ -55,7 +47,7 @@ export function EnquiryList({
               onClick={() => onOpen(enquiry)}
             >
               <span className="inbox-card__top">
-                <span className="inbox-card__name">{text(enquiry.data.name) || '(no name)'}</span>
+                <span className="inbox-card__name">{enquiryText(enquiry, 'name') || '(no name)'}</span>
                 <When at={enquiry.receivedAt} now={now} />
               </span>
               {gist.line && <span className="inbox-card__line">{gist.line}</span>}

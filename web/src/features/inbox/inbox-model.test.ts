@@ -1,4 +1,5 @@
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
+import type { StoredEnquiry } from '@contract/stored-enquiry';
 import { describe, expect, it } from 'vitest';
 import {
   chartWeeks,
@@ -14,15 +15,14 @@ import {
   readFilter,
   resendFailure,
   writeFilter,
-  type InboxEnquiry,
 } from './inbox-model';
 
 const enquiry = (
   id: string,
   receivedAt: string | null,
   data: Record<string, unknown> = {},
-  collection: InboxEnquiry['collection'] = ENQUIRY_COLLECTION,
-): InboxEnquiry => ({ collection, id, data, receivedAt: receivedAt ? new Date(receivedAt) : null });
+  collection: StoredEnquiry['collection'] = ENQUIRY_COLLECTION,
+): StoredEnquiry => ({ collection, id, data, receivedAt: receivedAt ? new Date(receivedAt) : null });
 
 describe('the filter in the address', () => {
   it('survives a round trip, so a reload or a new sign-in shows the same list', () => {

@@ -16,15 +16,21 @@ import { mailtoHref, phoneLinks } from '@contract/contact-links';
 import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery';
 import { FORM_NAMES } from '@contract/enquiry-columns';
 import { asDate, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
-import { formatDayMonth } from './when-text';
 import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
 } from '@contract/collections';
+import {
+  deliveryRecordOf,
+  enquiryText,
+  followUpRecordOf,
+  textOf,
+  type StoredEnquiry,
+} from '@contract/stored-enquiry';
+import { formatDayMonth } from './when-text';
 
-import { deliveryRecordOf } from '@contract/stored-enquiry';
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
 /** Weeks in the chart. */
@@ -95,12 +101,12 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** The filter from the address's query (`?form=popup&state=HELD&q=kumar`); unknown values are dropped. */
 export function readFilter(search: string): InboxFilter {
   const params = new URLSearchParams(search);
-  const text = (key: string) => params.get(key)?.trim() ?? '';
-  const form = text('form');
-  const state = text('state');
-  const kind = text('kind');
-  const from = text('from');
-  const to = text('to');
+  const param = (key: string) => params.get(key)?.trim() ?? '';
+  const form = param('form');
+  const state = param('state');
+  const kind = param('kind');
+  const from = param('from');
+  const to = param('to');
   return {
     form: form === 'full' || form === 'popup' ? form : '',
     from: DAY_PATTERN.test(from) ? from : '',
@@ -108,7 +114,7 @@ export function readFilter(search: string): InboxFilter {
     kind: KIND_OPTIONS.some((option) => option.value === kind) ? kind : '',
     state: (DELIVERY_STATES as readonly string[]).includes(state) ? (state as DeliveryState) : '',
     search: params.get('q') ?? '',
-    view: text('view') === 'waiting' ? 'waiting' : '',
+    view: param('view') === 'waiting' ? 'waiting' : '',
   };
 }
 
@@ -138,34 +144,17 @@ export function dateRange(filter: InboxFilter): { since: Date | null; until: Dat
   };
 }
 
-export type InboxEnquiry = {
-  collection: EnquiryCollection;
-  id: string;
-  data: Record<string, unknown>;
-  receivedAt: Date | null;
-};
-
-/** `collection/id`: how the address names the open enquiry. */
-export const enquiryKey = (enquiry: { collection: string; id: string }) =>
-  `${enquiry.collection}/${enquiry.id}`;
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-export function deliveryRecord(enquiry: InboxEnquiry): Record<string, unknown> {
-  return deliveryRecordOf(enquiry.data);
-}
-
 /** The recorded state, or null before the functions have recorded one (it has just arrived). */
-export function recordedState(enquiry: InboxEnquiry): DeliveryState | null {
-  const state = deliveryRecord(enquiry).state;
+export function recordedState(enquiry: StoredEnquiry): DeliveryState | null {
+  const state = deliveryRecordOf(enquiry.data).state;
   return (DELIVERY_STATES as readonly unknown[]).includes(state) ? (state as DeliveryState) : null;
 }
 
-export function deliveryState(enquiry: InboxEnquiry): DeliveryState {
+export function deliveryState(enquiry: StoredEnquiry): DeliveryState {
   return recordedState(enquiry) ?? 'PENDING';
 }
 
-export function needsAttention(enquiry: InboxEnquiry): boolean {
+export function needsAttention(enquiry: StoredEnquiry): boolean {
   return ATTENTION_STATES.includes(deliveryState(enquiry));
 }
 
@@ -189,8 +178,8 @@ export function followUpFromRecord(raw: unknown): FollowUpView {
   const history = followUpHistory(record);
   return {
     status: isFollowUpStatus(record.status) ? record.status : DEFAULT_FOLLOW_UP_STATUS,
-    note: text(record.note),
-    updatedByEmail: text(record.updatedByEmail) || null,
+    note: textOf(record.note),
+    updatedByEmail: textOf(record.updatedByEmail) || null,
     updatedAt: asDate(record.updatedAt),
     version: followUpVersion({ [FOLLOW_UP_FIELD]: record }),
     corrections: Object.keys(history)
@@ -199,15 +188,15 @@ export function followUpFromRecord(raw: unknown): FollowUpView {
         const entry = (history[key] ?? {}) as Record<string, unknown>;
         return {
           fields: Array.isArray(entry.corrected) ? entry.corrected.map(String) : [],
-          byEmail: text(entry.byEmail) || 'a sales account',
+          byEmail: textOf(entry.byEmail) || 'a sales account',
           at: asDate(entry.at),
         };
       }),
   };
 }
 
-export function followUpOf(enquiry: InboxEnquiry): FollowUpView {
-  return followUpFromRecord(enquiry.data[FOLLOW_UP_FIELD]);
+export function followUpOf(enquiry: StoredEnquiry): FollowUpView {
+  return followUpFromRecord(followUpRecordOf(enquiry.data));
 }
 
 /**
@@ -248,17 +237,19 @@ const normalise = (value: string) =>
   value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Whether an enquiry passes the filter's in-page parts (form and dates are in the query). */
-export function matchesFilter(enquiry: InboxEnquiry, filter: InboxFilter): boolean {
+export function matchesFilter(enquiry: StoredEnquiry, filter: InboxFilter): boolean {
   if (filter.state && deliveryState(enquiry) !== filter.state) return false;
   if (filter.kind) {
-    const kind = text(enquiry.data.ordertype || enquiry.data.business);
+    const kind = textOf(enquiry.data.ordertype || enquiry.data.business);
     if (normalise(kind) !== normalise(filter.kind)) return false;
   }
   const search = normalise(filter.search);
   if (search) {
     const digits = search.replace(/\D/g, '');
-    const haystack = ['name', 'email', 'phone', 'city'].map((field) => normalise(text(enquiry.data[field])));
-    const phone = text(enquiry.data.phone);
+    const haystack = ['name', 'email', 'phone', 'city'].map((field) =>
+      normalise(enquiryText(enquiry, field)),
+    );
+    const phone = enquiryText(enquiry, 'phone');
     const found =
       haystack.some((value) => value.includes(search)) ||
       (digits.length >= 3 && digits === search.replace(/[\s+-]/g, '') && phone.includes(digits));
@@ -268,8 +259,8 @@ export function matchesFilter(enquiry: InboxEnquiry, filter: InboxFilter): boole
 }
 
 /** Newest first; an enquiry whose server time has not arrived yet is the newest of all. */
-export function newestFirst(a: InboxEnquiry, b: InboxEnquiry): number {
-  const time = (enquiry: InboxEnquiry) => enquiry.receivedAt?.getTime() ?? Number.POSITIVE_INFINITY;
+export function newestFirst(a: StoredEnquiry, b: StoredEnquiry): number {
+  const time = (enquiry: StoredEnquiry) => enquiry.receivedAt?.getTime() ?? Number.POSITIVE_INFINITY;
   return time(b) - time(a) || a.id.localeCompare(b.id);
 }
 
@@ -277,7 +268,7 @@ export function newestFirst(a: InboxEnquiry, b: InboxEnquiry): number {
  * Both collections' newest `count` merged: the newest `count` overall are among them, so the
  * merged list is exact, whatever the mix of forms.
  */
-export function mergeNewest(lists: InboxEnquiry[][], count: number): InboxEnquiry[] {
+export function mergeNewest(lists: StoredEnquiry[][], count: number): StoredEnquiry[] {
   return lists.flat().sort(newestFirst).slice(0, count);
 }
 
@@ -293,11 +284,11 @@ export function chartWeeks(now: Date, weeks = CHART_WEEKS): ChartWeek[] {
 }
 
 /** Call, WhatsApp (with a greeting) and email (with a subject and the greeting) for one enquiry. */
-export function contactLinks(enquiry: InboxEnquiry, companyName: string) {
-  const email = text(enquiry.data.email);
-  const name = text(enquiry.data.name);
+export function contactLinks(enquiry: StoredEnquiry, companyName: string) {
+  const email = enquiryText(enquiry, 'email');
+  const name = enquiryText(enquiry, 'name');
   const greeting = `Hello ${name}, thank you for your enquiry to ${companyName}.`;
-  const phone = phoneLinks(text(enquiry.data.phone), greeting);
+  const phone = phoneLinks(enquiryText(enquiry, 'phone'), greeting);
   return {
     call: phone?.tel ?? null,
     phoneDisplay: phone?.display ?? null,

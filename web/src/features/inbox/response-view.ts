@@ -3,8 +3,8 @@
  * "waiting 3 h 10 min", and each week's median, 90th percentile and late answers from the weekly
  * histogram the functions keep (contract/response-times.ts), with the enquiries still waiting.
  */
-import { deliveryRecordOf } from '@contract/stored-enquiry';
-import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD } from '@contract/follow-up';
+import { deliveryRecordOf, followUpRecordOf } from '@contract/stored-enquiry';
+import { FIRST_CONTACT_FIELD } from '@contract/follow-up';
 import { asDate, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
 import {
   answeredLate,
@@ -17,8 +17,7 @@ import {
 
 /** The first contact recorded on an enquiry (the inbox's own, or the functions' copy), if any. */
 export function firstContactOf(data: Record<string, unknown>): Date | null {
-  const followUp = data[FOLLOW_UP_FIELD] as Record<string, unknown> | undefined;
-  return asDate(followUp?.[FIRST_CONTACT_FIELD]) ?? asDate(deliveryRecordOf(data).firstContactAt);
+  return asDate(followUpRecordOf(data)[FIRST_CONTACT_FIELD]) ?? asDate(deliveryRecordOf(data).firstContactAt);
 }
 
 export type ResponseToEnquiry =

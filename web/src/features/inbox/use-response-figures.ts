@@ -1,6 +1,7 @@
 import { ENQUIRY_COLLECTIONS } from '@contract/collections';
 import { useEffect, useState } from 'react';
-import { countWaiting, readResponseStats, type InboxConnection } from '../../lib/firebase-inbox';
+import type { InboxConnection } from './api/connection';
+import { countWaiting, readResponseStats } from './api/enquiries';
 import { responseWeeks, waitedTooLongBefore, weekFigures, type WeekFigures } from './response-view';
 
 /**

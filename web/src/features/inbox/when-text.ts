@@ -23,6 +23,13 @@ export function formatDayMonth(at: Date): string {
   return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()] ?? ''}`;
 }
 
+/** `2026-11-22T20` (an India-time hour, as the digest names its own) as `22 Nov 2026, 20:00`. */
+export function formatIndiaHour(hour: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})$/.exec(hour);
+  if (!match) return hour;
+  return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? ''} ${match[1]}, ${match[4]}:00`;
+}
+
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** `just now`, `12 min ago`, `3 h ago`, `2 days ago`, `5 weeks ago`, `4 months ago`; `in 10 min` ahead. */

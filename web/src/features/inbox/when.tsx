@@ -13,7 +13,7 @@ export function useNow(everyMs = 30_000): Date {
 
 /**
  * A time as "12 min ago"; its full date is there on hover (the title) and, inside a card or a
- * detail, on focus (inbox.css swaps it in), and screen readers read both.
+ * detail, on focus (when.css swaps it in), and screen readers read both.
  */
 export function When({ at, now }: { at: Date | null; now: Date }) {
   if (!at) return <span className="inbox-when">just now</span>;

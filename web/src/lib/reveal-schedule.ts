@@ -1,3 +1,7 @@
+/**
+ * When the product cards appear (spec section 9): the catalogue reveals them on this schedule and the
+ * promotional popup waits for its end, so both features take it from here.
+ */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Each product card appears this long after the previous one (spec section 9). */
