@@ -27,7 +27,7 @@ type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string
 type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof import('../web/src/entry-server.tsx');
 
-export const SITE_DIR = join(ROOT, 'dist', 'site');
+const SITE_DIR = join(ROOT, 'dist', 'site');
 const FIREBASE_CONFIG = join(ROOT, 'firebase.json');
 const SERVER_ENTRY = join(ROOT, '.ssr', 'entry-server.js');
 /** Vite's index.html, kept aside because index.html itself is replaced by the home page. */
@@ -35,7 +35,7 @@ const TEMPLATE = join(ROOT, '.ssr', 'template.html');
 const PLACEHOLDERS = ['<!--page-head-->', '<!--page-html-->'];
 
 /** /home → home.html, /products/description/x → products/description/x.html (hosting cleanUrls). */
-export const fileForPath = (path: string) => join(SITE_DIR, `${path.replace(/^\//, '')}.html`);
+const fileForPath = (path: string) => join(SITE_DIR, `${path.replace(/^\//, '')}.html`);
 
 /** The built files of these sources and everything they import, in order, the entry first. */
 function chunkFiles(manifest: Manifest, sources: string[]): string[] {

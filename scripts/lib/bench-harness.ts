@@ -25,7 +25,7 @@ import {
 } from 'firebase/firestore/lite';
 import { PORTS, PROJECT_ID, ROOT, RUN_TS } from './project.ts';
 
-export type BenchFiles = { artifacts: string; report: string; emulatorLog: string };
+type BenchFiles = { artifacts: string; report: string; emulatorLog: string };
 
 /** artifacts/<name>/report.txt and emulators.log. */
 export function benchFiles(name: string): BenchFiles {

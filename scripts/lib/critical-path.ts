@@ -47,7 +47,7 @@ export const FIRST_SCREEN_BLOCKS = 3;
 /** Set on <html> by the boot script once the full stylesheet has loaded (or failed to). */
 export { STYLED_ATTRIBUTE };
 
-export type FirstScreen = {
+type FirstScreen = {
   /** The page without what its first screen cannot show, for finding the CSS to inline. */
   html: string;
   /**

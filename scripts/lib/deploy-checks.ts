@@ -9,14 +9,14 @@ import { parseDotenv } from '../../functions/src/dotenv.ts';
 
 /** The App Check site key (reCAPTCHA Enterprise) the web build reads from `.env.live`. */
 export const APP_CHECK_KEY_VARIABLE = 'VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY';
-export const WITHOUT_APP_CHECK_FLAG = 'without-app-check';
-export const ALLOW_PLACEHOLDERS_FLAG = 'allow-placeholders';
+const WITHOUT_APP_CHECK_FLAG = 'without-app-check';
+const ALLOW_PLACEHOLDERS_FLAG = 'allow-placeholders';
 /** Runs every check and names the commands a deploy would run, without building or deploying. */
-export const DRY_RUN_FLAG = 'dry-run';
+const DRY_RUN_FLAG = 'dry-run';
 
 export const DEPLOY_USAGE = `usage: npm run deploy [-- --${WITHOUT_APP_CHECK_FLAG}] [--${ALLOW_PLACEHOLDERS_FLAG}] [--${DRY_RUN_FLAG}]`;
 
-export type DeployOptions = { withoutAppCheck: boolean; allowPlaceholders: boolean; dryRun: boolean };
+type DeployOptions = { withoutAppCheck: boolean; allowPlaceholders: boolean; dryRun: boolean };
 
 export class DeployUsageError extends Error {}
 
@@ -62,7 +62,7 @@ export function appCheckProblem(envLive: string, options: DeployOptions): string
 }
 
 /** A value in the site's content that the owner marked as standing in for the real one. */
-export type ContentPlaceholder = {
+type ContentPlaceholder = {
   /** Path of the file, relative to the directory searched. */
   file: string;
   line: number;

@@ -8,12 +8,12 @@ import { dirname, join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { fail, PORTS, PROJECT_ID, ROOT } from './project.ts';
 
-export const LOCAL_FIREBASE_CONFIG = join(ROOT, 'firebase.local.json');
+const LOCAL_FIREBASE_CONFIG = join(ROOT, 'firebase.local.json');
 
-export const FIRESTORE_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.firestore}`;
+const FIRESTORE_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.firestore}`;
 /** The sales inbox signs in against the Auth emulator and calls its one function on the emulator. */
-export const AUTH_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.auth}`;
-export const FUNCTIONS_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.functions}`;
+const AUTH_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.auth}`;
+const FUNCTIONS_EMULATOR_ORIGIN = `http://127.0.0.1:${PORTS.functions}`;
 
 /**
  * The served site includes the sales inbox, which signs in: wherever Hosting runs, the Auth
@@ -51,7 +51,7 @@ function offlineFirestoreJar(): string | null {
  * Auth and Functions emulators instead of Google's endpoints, so they get a copy whose
  * connect-src says exactly that.
  */
-export function writeLocalFirebaseConfig(): string {
+function writeLocalFirebaseConfig(): string {
   const config = readFileSync(join(ROOT, 'firebase.json'), 'utf8');
   const local = config.replace(
     /connect-src [^;"]*/g,

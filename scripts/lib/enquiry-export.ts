@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../../functions/src/contract/collections';
 import { startOfIndiaDay } from '../../functions/src/contract/india-time';
 
-export const DEMO_PROJECT_ID = 'demo-sme-hair';
-export const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
+const DEMO_PROJECT_ID = 'demo-sme-hair';
+const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
 
 export const EXPORT_USAGE =
   `usage: npm run export -- --collection <${ENQUIRY_COLLECTIONS.join('|')}> ` +
@@ -59,7 +59,7 @@ export function parseExportArgs(argv: string[]): ExportOptions {
   return { collection: collection as EnquiryCollection, since, out: values.out ?? null, projectId };
 }
 
-export type ExportTarget = { kind: 'emulator'; host: string } | { kind: 'project' };
+type ExportTarget = { kind: 'emulator'; host: string } | { kind: 'project' };
 
 /**
  * An explicit FIRESTORE_EMULATOR_HOST always wins (the Admin SDK honours it anyway); otherwise a

@@ -16,9 +16,9 @@ import { PORTS, PROJECT_ID } from './project.ts';
 import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './sales-accounts.ts';
 
 /** The database the inbox is measured against. */
-export const INBOX_BENCH_ENQUIRIES = 20_000;
+const INBOX_BENCH_ENQUIRIES = 20_000;
 /** "A few hundred": more than this when the inbox opens fails the run. */
-export const INBOX_OPENING_READS_LIMIT = 300;
+const INBOX_OPENING_READS_LIMIT = 300;
 /** Each step in the browser on a busy machine with 20,000 documents in the emulator. */
 const STEP_TIMEOUT_MS = 120_000;
 

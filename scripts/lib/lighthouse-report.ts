@@ -215,7 +215,7 @@ export function parseBenchArgs(args: string[]): BenchArgs {
 }
 
 /** A figure with its baseline beside it, "702 (698)", or alone when there is no baseline. */
-export function withBase<T>(now: T, base: T | undefined, format: (value: T) => string): string {
+function withBase<T>(now: T, base: T | undefined, format: (value: T) => string): string {
   return base === undefined ? format(now) : `${format(now)} (${format(base)})`;
 }
 
@@ -272,7 +272,7 @@ export function formatTable(current: RouteResult[], baseline?: RouteResult[]): s
 const signed = (value: number) =>
   Number.isFinite(value) ? `${value < 0 ? '−' : '+'}${Math.abs(Math.round(value))}` : '–';
 
-export type Floor = { fcpMs: number; lcpMs: number };
+type Floor = { fcpMs: number; lcpMs: number };
 
 /** The floor page's figures and each route's FCP above it, the baseline's beside. */
 export function formatFloor(floor: Floor, current: RouteResult[], baseline?: RouteResult[]): string[] {

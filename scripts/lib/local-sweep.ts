@@ -22,7 +22,7 @@ import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/sr
 import { PORTS, PROJECT_ID, ROOT } from './project.ts';
 
 /** SWEEP_SCHEDULE ("every 15 minutes") as an interval. */
-export const SWEEP_INTERVAL_MS = 15 * 60_000;
+const SWEEP_INTERVAL_MS = 15 * 60_000;
 export const LOCAL_SWEEP_ORIGIN = `http://127.0.0.1:${PORTS.sweep}`;
 
 /** The emulated functions' params and secrets: functions/.env.local and .secret.local. */
@@ -47,7 +47,7 @@ function consoleLog(prefix: string): DeliveryDeps['log'] {
   return { info: line('info'), warn: line('warn'), error: line('error') };
 }
 
-export type LocalSweep = {
+type LocalSweep = {
   /** Runs a sweep now (or waits for the one running) and resolves with its summary. */
   runNow(): Promise<SweepSummary>;
   stop(): Promise<void>;

@@ -7,7 +7,7 @@ import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, withAuthEmulator } from '.
 import { fail, PORTS, ROOT } from './project.ts';
 
 /** True when nothing listens on 127.0.0.1:port. */
-export function portIsFree(port: number): Promise<boolean> {
+function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));

@@ -61,7 +61,7 @@ export function fail(line: string): never {
   process.exit(1);
 }
 
-export function javaMajorVersion(): number | null {
+function javaMajorVersion(): number | null {
   const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) return null;
   const match = /version "(\d+)(?:\.(\d+))?/.exec(probe.stderr);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseDotenv } from '../../functions/src/dotenv.ts';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/retention.ts';
 
-export const RETENTION_PARAM = 'ENQUIRY_RETENTION_DAYS';
+const RETENTION_PARAM = 'ENQUIRY_RETENTION_DAYS';
 
 /** The param's value in one dotenv file's text, or null when it does not set it to a number. */
 export function retentionDaysIn(dotenv: string): number | null {

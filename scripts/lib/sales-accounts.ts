@@ -23,7 +23,7 @@ export const SALES_USAGE =
 
 export class SalesUsageError extends Error {}
 
-export type SalesCommand = { action: 'grant' | 'grant-owner' | 'revoke'; email: string; projectId: string };
+type SalesCommand = { action: 'grant' | 'grant-owner' | 'revoke'; email: string; projectId: string };
 
 export function parseSalesArgs(argv: string[]): SalesCommand {
   let parsed: { values: { project?: string }; positionals: string[] };

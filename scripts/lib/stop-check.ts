@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { busyPorts, descendantsOf } from './processes.ts';
 import { ROOT } from './project.ts';
 
-export const NO_SERVER_LEFT = 'no server is left running';
+const NO_SERVER_LEFT = 'no server is left running';
 const WATCH_INTERVAL_MS = 50;
 /** firebase-tools takes a second signal more than 100 ms after the first as "stop right now". */
 const SECOND_CTRL_C_AFTER_MS = 200;
@@ -20,8 +20,8 @@ const SECOND_CTRL_C_AFTER_MS = 200;
  * same twice, as an impatient person presses it; or the launcher alone, as `kill -INT` or a
  * supervisor (npm test's deadline) sends it.
  */
-export const SIGNAL_TARGETS = ['process group', 'process group, twice', 'launcher'] as const;
-export type SignalTarget = (typeof SIGNAL_TARGETS)[number];
+const SIGNAL_TARGETS = ['process group', 'process group, twice', 'launcher'] as const;
+type SignalTarget = (typeof SIGNAL_TARGETS)[number];
 
 /** A process, told apart from a later one that reuses its PID by its start time. */
 type Started = { pid: number; startTime: string; command: string };
@@ -77,7 +77,7 @@ async function waitFor(condition: () => boolean, deadlineMs: number, what: strin
 const listed = (processes: Started[]) =>
   processes.map((proc) => `\n    ${proc.pid} ${proc.command.slice(0, 140)}`).join('');
 
-export type StopCheck = {
+type StopCheck = {
   /** What is stopped, for the messages: "the launcher", "npm start". */
   what: string;
   /** The launcher, run from the repository's root in a process group of its own. */
@@ -186,7 +186,7 @@ async function startAndStop(check: StopCheck, target: SignalTarget): Promise<Sto
  * goes wrong: what went wrong at that stop (with the launcher's output), or nothing. Each stop must
  * also have run the Firestore emulator's java, the process that was once left behind.
  */
-export async function stopRepeatedly(stops: number, check: StopCheck): Promise<string[]> {
+async function stopRepeatedly(stops: number, check: StopCheck): Promise<string[]> {
   for (let stop = 1; stop <= stops; stop += 1) {
     const target = SIGNAL_TARGETS[stop % SIGNAL_TARGETS.length] ?? 'launcher';
     const report = await startAndStop(check, target);
@@ -204,7 +204,7 @@ export async function stopRepeatedly(stops: number, check: StopCheck): Promise<s
 }
 
 /** Fails at once, saying what to do, when something already holds the ports a stop test needs. */
-export async function requireFreePortsForStopTest(ports: Record<string, number>): Promise<void> {
+async function requireFreePortsForStopTest(ports: Record<string, number>): Promise<void> {
   const busy = await busyPorts(ports);
   if (busy.length)
     throw new Error(

@@ -36,7 +36,7 @@ export type StandInMessage = {
   receivedAt: string;
 };
 
-export type StandInFault = { count: number; status: number; code: number; message?: string };
+type StandInFault = { count: number; status: number; code: number; message?: string };
 
 export type WhatsAppStandIn = {
   port: number;
@@ -49,7 +49,7 @@ export type WhatsAppStandIn = {
   close(): Promise<void>;
 };
 
-export type StandInOptions = {
+type StandInOptions = {
   port?: number;
   host?: string;
   /** The token a request must carry (Bearer). */
@@ -91,7 +91,7 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 }
 
 /** What Meta would refuse in a template message, as its Graph error; null when it is acceptable. */
-export function refusalOf(
+function refusalOf(
   body: unknown,
   templates: readonly WhatsAppTemplate[] = WHATSAPP_TEMPLATES,
 ): GraphErrorAnswer | null {

@@ -47,7 +47,7 @@ const exact = (path: string, page: ComponentType<PageProps>, preload?: string[])
 /** The form's own code, which the enquiry page's form fetches as it wakes at load. */
 const ENQUIRY_FORM_CODE = ['src/features/enquiry/enquiry-schema.ts', 'src/features/enquiry/enquiry-form.tsx'];
 
-export const pageRoutes: PageRoute[] = [
+const pageRoutes: PageRoute[] = [
   exact(HOME_PATH, HomePage),
   exact(PRODUCTS_PATH, ProductsPage),
   exact(PRODUCT_DESCRIPTION_PATH, ProductDescriptionPage),
@@ -75,7 +75,7 @@ export const pageRoutes: PageRoute[] = [
 ];
 
 /** Trailing slashes are the same page (hosting redirects them too). */
-export const normalisePathname = (pathname: string) =>
+const normalisePathname = (pathname: string) =>
   pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname;
 
 export function matchPage(pathname: string): { route: PageRoute; params: RouteParams } | null {

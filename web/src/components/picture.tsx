@@ -27,7 +27,7 @@ const artUrls = import.meta.glob<string>('../assets/art/*.svg', {
  */
 const FALLBACK_WIDTH = 960;
 
-export type PictureSources = {
+type PictureSources = {
   /** Empty when the key has not been built: the page then shows the SVG artwork alone. */
   avifSrcSet: string;
   src: string;
@@ -105,7 +105,7 @@ export function resolvePictureSources(
   return { avifSrcSet: '', src: svg };
 }
 
-export type PictureProps = {
+type PictureProps = {
   /** An image key from web/src/assets/image-specs.ts. */
   image: string;
   /** What the picture shows; "" for a decorative picture. */

@@ -3,7 +3,7 @@ import { categories } from './catalogue';
 import { site } from './site';
 import type { ImageKey } from './types';
 
-export type AboutStep = {
+type AboutStep = {
   title: string;
   text: string;
 };
@@ -23,7 +23,7 @@ export type AboutFact = {
   label: string;
 };
 
-export type AboutCopy = {
+type AboutCopy = {
   heading: string;
   lead: string;
   sections: AboutSection[];

@@ -1,5 +1,5 @@
 /** Copy above the full enquiry form on /enquiry. */
-export type EnquiryPageCopy = {
+type EnquiryPageCopy = {
   heading: string;
   intro: string;
 };

@@ -9,7 +9,7 @@ type CallToAction = {
   href: string;
 };
 
-export type HomeCopy = {
+type HomeCopy = {
   hero: {
     /** The small line above the company name. */
     eyebrow: string;

@@ -10,7 +10,7 @@ import type { ImageKey } from '../assets/image-specs';
  */
 export type { ImageKey };
 
-export type ProductFaq = {
+type ProductFaq = {
   question: string;
   answer: string;
 };
@@ -75,7 +75,7 @@ export type WhyUsPoint = {
   text: string;
 };
 
-export type LegalSection = {
+type LegalSection = {
   heading: string;
   paragraphs: string[];
   /** Optional bullet list shown after the paragraphs. */

@@ -27,7 +27,7 @@ export function firestoreEmulator(): { host: string; port: number } | null {
   return { host, port: Number(port) };
 }
 
-export const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
+const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
 
 /** App Check with reCAPTCHA Enterprise, when the build has a site key (the real project). */
 export async function startAppCheck(app: FirebaseApp): Promise<void> {

@@ -8,7 +8,7 @@ import { type EnquiryCollection, ENQUIRY_RECEIPTS_COLLECTION } from '@contract/c
 import { loadCode, sharedUnlessFailed } from './code-loading';
 
 /** A visitor should hear back within this time rather than watch a spinner forever. */
-export const WRITE_TIMEOUT_MS = 20_000;
+const WRITE_TIMEOUT_MS = 20_000;
 
 async function connect() {
   const [{ initializeApp }, firestore, { firebaseConfig, firestoreEmulator, startAppCheck }] = await loadCode(

@@ -20,7 +20,7 @@ import { LEFT_CONTROLS_GLOBAL } from '../../features/enquiry/prerendered-form';
 /** Set on <html> once the full stylesheet is in (or failed): what the inline CSS hid below the first screen shows. */
 export const STYLED_ATTRIBUTE = 'data-styled';
 /** Where the boot script keeps the last button pressed before the page's code arrived. */
-export const PRESSED_BUTTON_GLOBAL = '__smePressedButton';
+const PRESSED_BUTTON_GLOBAL = '__smePressedButton';
 /** Without paint timing (or in a background tab), or with a hero that takes long, start anyway. */
 export const START_ANYWAY_MS = 1500;
 

@@ -26,7 +26,7 @@ export const PROP_KEY = /^[a-z]+$/;
 export const ISLAND_FILE_SUFFIX = '-island.tsx';
 
 /** `../features/x/enquiry-form-island.tsx` → `enquiry-form`. */
-export const islandNameOf = (path: string) =>
+const islandNameOf = (path: string) =>
   path.slice(path.lastIndexOf('/') + 1, path.length - ISLAND_FILE_SUFFIX.length);
 
 /** The islands' modules (or their loaders), as import.meta.glob gives them, by island name. */

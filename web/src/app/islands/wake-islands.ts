@@ -28,7 +28,7 @@ type IslandModule = { default: ComponentType<IslandProps> };
 const loaders = byIslandName(import.meta.glob<IslandModule>('../../**/*-island.tsx'));
 
 /** What waking needs from outside: the islands' code, and a fresh page load (tests replace them). */
-export type WakeOptions = {
+type WakeOptions = {
   loadIsland?: (name: string) => (() => Promise<IslandModule>) | undefined;
   loadAfresh?: () => void;
   /** A button pressed before the page's code arrived (the boot script kept it). */
@@ -36,7 +36,7 @@ export type WakeOptions = {
 };
 
 /** How far below the viewport a `visible` island starts waking. */
-export const WAKE_MARGIN = '400px 0px';
+const WAKE_MARGIN = '400px 0px';
 /** What counts as the visitor reaching into an island. */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 /** An `idle` island wakes by then even on a page that never goes idle. */

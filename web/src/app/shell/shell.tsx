@@ -4,7 +4,7 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './shell.css';
 
-export const MAIN_CONTENT_ID = 'main';
+const MAIN_CONTENT_ID = 'main';
 
 export function Shell({ children }: { children: ReactNode }) {
   return (

@@ -2,16 +2,16 @@
 import { categories } from '../../content/catalogue';
 import type { Category, Product } from '../../content/types';
 
-export type Selection = { categoryIndex: number; productIndex: number };
+type Selection = { categoryIndex: number; productIndex: number };
 
 export type CatalogueEntry = Selection & { category: Category; product: Product };
 
 export const TOTAL_PRODUCTS = categories.reduce((count, category) => count + category.products.length, 0);
 
 /** With no prior pick, the first product of the first category (spec section 2). */
-export const DEFAULT_SELECTION: Selection = { categoryIndex: 0, productIndex: 0 };
+const DEFAULT_SELECTION: Selection = { categoryIndex: 0, productIndex: 0 };
 
-export function entryAt({ categoryIndex, productIndex }: Selection): CatalogueEntry | null {
+function entryAt({ categoryIndex, productIndex }: Selection): CatalogueEntry | null {
   const category = categories[categoryIndex];
   const product = category?.products[productIndex];
   return category && product ? { categoryIndex, productIndex, category, product } : null;

@@ -15,7 +15,7 @@ const MEMORY_KEY = 'sme:selected-product';
 export const SELECTION_ATTRIBUTE = 'data-selection';
 export const BARE_ADDRESS_ATTRIBUTE = 'data-bare-address';
 
-export function rememberSelection(selection: RememberedSelection): void {
+function rememberSelection(selection: RememberedSelection): void {
   try {
     window.sessionStorage.setItem(MEMORY_KEY, JSON.stringify(selection));
   } catch {
@@ -23,7 +23,7 @@ export function rememberSelection(selection: RememberedSelection): void {
   }
 }
 
-export function recallSelection(): RememberedSelection | null {
+function recallSelection(): RememberedSelection | null {
   try {
     const raw = window.sessionStorage.getItem(MEMORY_KEY);
     if (!raw) return null;

@@ -50,7 +50,7 @@ export const FIELD_UI: Record<TextField, FieldUi> = {
   },
 };
 
-export type EnquiryFieldProps = {
+type EnquiryFieldProps = {
   field: TextField;
   /** The control's element id; its message's is this with `-error`. */
   controlId: string;

@@ -15,7 +15,7 @@ export const LEFT_CONTROLS_GLOBAL = '__smeLeftControls';
 export const FORM_SLOT_ATTRIBUTE = 'data-form-slot';
 export const FORM_VARIANT_ATTRIBUTE = 'data-form-variant';
 
-export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 export const namedControls = (form: HTMLFormElement) =>
   Array.from(form.elements).filter(

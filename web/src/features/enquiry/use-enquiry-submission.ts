@@ -24,14 +24,14 @@ import type { EnquiryCollection } from '@contract/collections';
 /** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
 export type FormValues = { [field in TextField]?: string } & { terms?: boolean; website: string };
 
-export type SubmissionVariant = {
+type SubmissionVariant = {
   fields: readonly TextField[];
   collection: EnquiryCollection;
   initialValues: FormValues;
   initialErrors: FormikErrors<FormValues>;
 };
 
-export type SubmissionOptions = {
+type SubmissionOptions = {
   formik: Pick<FormikProps<FormValues>, 'values' | 'validateForm' | 'setTouched' | 'resetForm'>;
   variant: SubmissionVariant;
   /** The popup's document (name, email, phone, business) rather than the full form's. */
@@ -47,7 +47,7 @@ export type SubmissionOptions = {
   onSubmitted?: () => void;
 };
 
-export type Submission = {
+type Submission = {
   /** What the last attempt came to (invalid, terms, failed), until the visitor changes something. */
   alert: string | null;
   sending: boolean;

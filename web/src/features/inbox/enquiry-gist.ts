@@ -16,7 +16,7 @@ export function firstLine(message: string): string {
   );
 }
 
-export type Gist = {
+type Gist = {
   /** The message's first line, or for the popup its business type. */
   line: string;
   /** The order type (full form). */

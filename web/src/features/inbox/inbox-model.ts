@@ -34,13 +34,13 @@ import { formatDayMonth } from './when-text';
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
 /** Weeks in the chart. */
-export const CHART_WEEKS = 12;
+const CHART_WEEKS = 12;
 
 /** The forms by the names the export gives them. */
 export const FORM_LABELS = FORM_NAMES;
 
-export const FORM_FILTER_VALUES = { full: ENQUIRY_COLLECTION, popup: POPUP_ENQUIRY_COLLECTION } as const;
-export type FormFilter = keyof typeof FORM_FILTER_VALUES | '';
+const FORM_FILTER_VALUES = { full: ENQUIRY_COLLECTION, popup: POPUP_ENQUIRY_COLLECTION } as const;
+type FormFilter = keyof typeof FORM_FILTER_VALUES | '';
 
 /** "Order type or business type": the full form's order types, then the popup's business options. */
 export const KIND_OPTIONS: { value: string; label: string }[] = [
@@ -67,7 +67,7 @@ export const STATE_TEXT: Record<DeliveryState, string> = {
 };
 
 /** The newest enquiries, or those still waiting for a first contact after an hour, oldest first. */
-export type InboxView = '' | 'waiting';
+type InboxView = '' | 'waiting';
 
 export type InboxFilter = {
   form: FormFilter;
@@ -159,7 +159,7 @@ export function needsAttention(enquiry: StoredEnquiry): boolean {
 }
 
 /** One correction of the buyer's details, as the follow-up's history records it. */
-export type CorrectionView = { fields: string[]; byEmail: string; at: Date | null };
+type CorrectionView = { fields: string[]; byEmail: string; at: Date | null };
 
 export type FollowUpView = {
   status: FollowUpStatus;

@@ -16,11 +16,11 @@ import {
 } from '@contract/response-times';
 
 /** The first contact recorded on an enquiry (the inbox's own, or the functions' copy), if any. */
-export function firstContactOf(data: Record<string, unknown>): Date | null {
+function firstContactOf(data: Record<string, unknown>): Date | null {
   return asDate(followUpRecordOf(data)[FIRST_CONTACT_FIELD]) ?? asDate(deliveryRecordOf(data).firstContactAt);
 }
 
-export type ResponseToEnquiry =
+type ResponseToEnquiry =
   | { kind: 'answered'; seconds: number; text: string }
   | { kind: 'waiting'; seconds: number; text: string; late: boolean };
 
@@ -48,7 +48,7 @@ export function responseTo(
   };
 }
 
-export type ResponseWeek = {
+type ResponseWeek = {
   label: 'This week' | 'Last week';
   /** The stats document's ID, the week's Monday in India: `2026-11-23`. */
   week: string;

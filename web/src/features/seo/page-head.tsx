@@ -18,7 +18,7 @@ export type PageHead = {
   noindex?: boolean;
 };
 
-export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 export const absoluteUrl = (path: string) => `${site.siteUrl}${path}`;
 
@@ -89,7 +89,7 @@ const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the element. */
-export const serializeJsonLd = (data: object[]) =>
+const serializeJsonLd = (data: object[]) =>
   JSON.stringify(data.length === 1 ? data[0] : data).replace(/</g, '\\u003c');
 
 const JSON_LD_ID = 'page-structured-data';

@@ -14,7 +14,7 @@ import type { DocumentSnapshot, QueryConstraint, QuerySnapshot } from 'firebase/
 import type { InboxConnection } from './connection';
 import { countAggregationReads, countReads, countSnapshotReads } from './reads';
 
-export type EnquiryWindow = {
+type EnquiryWindow = {
   collection: EnquiryCollection;
   /** The newest `count` enquiries received at or after `since`, before `until` (either may be null). */
   count: number;
