@@ -32,6 +32,7 @@ import {
   PrivacyUsageError,
   type PrivacyCommand,
 } from './lib/privacy-args.ts';
+import { requireCredentials } from './lib/google-credentials.ts';
 import { PORTS } from './lib/project.ts';
 
 let command: PrivacyCommand;
@@ -64,6 +65,7 @@ async function ask(question: string): Promise<string | null> {
 }
 
 async function main(): Promise<number> {
+  if (!onEmulator) await requireCredentials(app, command.projectId);
   if (command.action === 'purge-expired') {
     const deleted = await purgeExpired(db, new Date());
     console.log(`✔ deleted what had expired on ${where}: ${JSON.stringify(deleted)}`);
@@ -124,12 +126,7 @@ main()
         process.exitCode = 2;
         return;
       }
-      const text = error instanceof Error ? error.message : String(error);
-      console.error(
-        /credential|authenticat|Could not load the default/i.test(text)
-          ? `✖ No Google credentials for ${command.projectId}: run \`gcloud auth application-default login\` (an account with access to the project), then try again.`
-          : `✖ ${text}`,
-      );
+      console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 1;
     },
   )
