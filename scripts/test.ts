@@ -7,7 +7,7 @@
  */
 import { fail, PORTS, requireJava, RUN_TS, RUN_TS_COMMAND } from './lib/project.ts';
 import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
-import { noteDescendants, requireFreePorts, startServer, stopServers } from './lib/processes.ts';
+import { endLeftovers, requireFreePorts, startServer, stopServers } from './lib/processes.ts';
 
 requireJava();
 if (!chromiumPath()) fail(`Chromium is required for the browser tests: ${CHROMIUM_INSTALL_HINT}.`);
@@ -86,13 +86,14 @@ async function runStep(command: string, args: string[], deadlineMs: number): Pro
   let late = false;
   const timer = setTimeout(() => {
     late = true;
-    noteDescendants(child);
     void stopServers([child], 10_000);
   }, deadlineMs);
   const code = await new Promise<number>((resolve) =>
     child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),
   );
   clearTimeout(timer);
+  // Whatever the step left running (a browser's crash handler, a server) ends with it.
+  await endLeftovers([child], 10_000);
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
   return late ? null : code;
