@@ -59,10 +59,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 
 child.on('exit', (code, signal) => {
   void (async () => {
+    signalGroup('SIGKILL'); // what it left in its group; where there is no /proc, all we can reach
     const left = await endLeftovers([child]);
     if (left.length) {
       console.error(
-        `✖ the emulators stopped, but these processes they started would not end; end them with kill -9 <pid>:\n${listProcesses(left)}`,
+        `✖ the emulators stopped, but these processes they started still run after SIGKILL (ps -o pid,stat,args -p <pid> shows their state):\n${listProcesses(left)}`,
       );
       process.exit(1);
     }

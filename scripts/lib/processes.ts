@@ -183,6 +183,7 @@ export async function stopServers(children: Server[], graceMs = 15_000): Promise
           const timer = setTimeout(() => killGroup('SIGKILL'), graceMs);
           child.once('exit', () => {
             clearTimeout(timer);
+            killGroup('SIGKILL'); // what it left in its group; where there is no /proc, all we can reach
             resolve();
           });
           killGroup('SIGINT');
@@ -287,7 +288,7 @@ export function stopOnSignal(
     const left = await stopServers(children);
     if (left.length) {
       console.error(
-        `✖ stopped, but these processes it started would not end; end them with kill -9 <pid>:\n${listProcesses(left)}`,
+        `✖ stopped, but these processes it started still run after SIGKILL (ps -o pid,stat,args -p <pid> shows their state):\n${listProcesses(left)}`,
       );
       process.exit(1);
     }
