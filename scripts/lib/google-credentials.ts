@@ -10,7 +10,7 @@ import { fail } from './project.ts';
  * Long enough for a token from Google on a slow connection; short enough that a machine that cannot
  * reach Google (or its metadata server) is told so instead of waiting on the network.
  */
-export const CREDENTIALS_DEADLINE_MS = 30_000;
+const CREDENTIALS_DEADLINE_MS = 30_000;
 
 /** What to do when there are no usable Google credentials for a project. */
 export function noCredentialsAdvice(projectId: string, env: NodeJS.ProcessEnv = process.env): string {

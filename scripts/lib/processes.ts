@@ -72,7 +72,7 @@ export function startServer(
 }
 
 /** A live process that one of our servers started (or the server itself). */
-export type StartedProcess = { pid: number; command: string };
+type StartedProcess = { pid: number; command: string };
 
 /** True when the process carries one of `marks`; false when it does not, has ended, or is a zombie. */
 function carriesMark(pid: number, marks: Set<string>): boolean {
@@ -93,7 +93,7 @@ function carriesMark(pid: number, marks: Set<string>): boolean {
 }
 
 /** Every live process that `servers` started, themselves included, from /proc (Linux). */
-export function processesOf(servers: Server[]): StartedProcess[] {
+function processesOf(servers: Server[]): StartedProcess[] {
   const marks = new Set(servers.map((server) => server.mark));
   let entries: string[] = [];
   try {
