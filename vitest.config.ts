@@ -5,14 +5,18 @@ import { retentionDaysFor } from './scripts/lib/retention-param';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** `npm start` serves the build, so its stop test runs after it, in a step of its own. */
-const START_STOP_TEST = 'scripts/start-stop.test.ts';
+/**
+ * The stop tests run the Functions emulator on the built functions (and `npm start` serves the
+ * built site), so they run after the build, in a step of their own, one file at a time: both use
+ * the project's ports.
+ */
+const STOP_TESTS = ['scripts/launcher-stop.test.ts', 'scripts/start-stop.test.ts'];
 
 /**
  * Six projects, by what they need running:
- * - web, node: nothing (unit tests: jsdom for the site, node for functions and scripts; the node
- *   project's emulator launcher test starts and stops the Firestore emulator itself)
- * - launchers: the build, and the project's ports free (npm start, started and stopped)
+ * - web, node: nothing (unit tests: jsdom for the site, node for functions and scripts)
+ * - launchers: the build, and the project's ports free (the emulator launcher and npm start,
+ *   started and stopped)
  * - emulator: the Firestore emulator alone (rules, delivery handlers with a real SMTP server)
  * - stack: Firestore + Functions + Hosting emulators with the built site (triggers, headers, HTML)
  * - e2e: the same stack driven through Chromium
@@ -59,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, START_STOP_TEST],
+          exclude: [...configDefaults.exclude, ...STOP_TESTS],
           environment: 'node',
         },
       },
@@ -67,8 +71,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'launchers',
-          include: [START_STOP_TEST],
+          include: STOP_TESTS,
           environment: 'node',
+          fileParallelism: false,
         },
       },
       againstEmulators('emulator', ['tests/rules/**/*.test.ts', 'tests/functions/**/*.test.ts'], 30_000),

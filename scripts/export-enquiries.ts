@@ -6,11 +6,13 @@
  *
  * Without --project it reads the local emulator's demo project (demo-sme-hair at 127.0.0.1:8080).
  * With --project <real-id> it reads that project with application default credentials
- * (`gcloud auth application-default login`). FIRESTORE_EMULATOR_HOST, when set, always wins.
+ * (`gcloud auth application-default login`), and says so when it has none. FIRESTORE_EMULATOR_HOST,
+ * when set, always wins.
  */
 import { writeFileSync } from 'node:fs';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { requireCredentials } from './lib/google-credentials.ts';
 import {
   byReceivedTime,
   chooseExportTarget,
@@ -22,8 +24,9 @@ import {
 } from './lib/enquiry-export.ts';
 import { readStoredEnquiry, type StoredEnquiry } from '../functions/src/contract/stored-enquiry.ts';
 
-async function readEnquiries(options: ExportOptions): Promise<StoredEnquiry[]> {
+async function readEnquiries(options: ExportOptions, onEmulator: boolean): Promise<StoredEnquiry[]> {
   const app = initializeApp({ projectId: options.projectId });
+  if (!onEmulator) await requireCredentials(app, options.projectId);
   try {
     const collection = getFirestore(app).collection(options.collection);
     const snapshot = options.since
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
   const where = target.kind === 'emulator' ? `the emulator at ${target.host}` : 'Cloud Firestore';
   console.error(`• Reading ${options.collection} of project ${options.projectId} from ${where}.`);
 
-  const docs = await readEnquiries(options);
+  const docs = await readEnquiries(options, target.kind === 'emulator');
   const csv = enquiriesToCsv(options.collection, docs);
   if (options.out) {
     writeFileSync(options.out, csv);

@@ -4,15 +4,20 @@
  * sent SIGINT, the Firestore emulator's java included, and says "no server is left running" only
  * once their ports are free. A java left holding 8080 and 9150 was seen about once in ten stops, so
  * this starts and stops the real emulator STOPS times, taking turns with the ways a stop comes
- * (scripts/lib/stop-check.ts).
+ * (scripts/lib/stop-check.ts). Then, KILLS times, it runs the stack of `npm run emulators`
+ * (Firestore, Functions, Hosting) and firebase-tools is killed under it once the site has been
+ * visited and a flood of enquiries has started function workers: `npm start` once left such
+ * workers running.
  *
- * It runs in the unit step of `npm test`, before any emulator of the suite starts, on the
- * project's fixed ports: it fails at once, saying so, when something already holds them.
+ * The Functions emulator loads the built functions, so this runs in the `launchers` step of
+ * `npm test`, after the build and before any emulator step, on the project's fixed ports: it fails
+ * at once, saying so, when something already holds them.
  */
 import { EMULATOR_PORTS, RUN_TS } from './lib/project.ts';
 import { describeStops } from './lib/stop-check.ts';
 
 const STOPS = 9;
+const KILLS = 1;
 /** Deadlines for a busy 2-core machine: the emulator starts in about 4 s and stops in about 2 s. */
 const START_DEADLINE_MS = 120_000;
 /** The launcher allows firebase-tools 30 s to stop, then 15 s for what it started, 10 s for the ports. */
@@ -25,6 +30,9 @@ describeStops(
   {
     what: 'the launcher',
     command: [...RUN_TS, 'scripts/emulators.ts', 'start', '--only', 'firestore'],
+    withFunctions: [...RUN_TS, 'scripts/emulators.ts', 'start', '--only', 'firestore,functions,hosting'],
+    kills: KILLS,
+    runsMailCatcher: false,
     ready: 'All emulators ready',
     ports: EMULATOR_PORTS,
     launcherMark: 'scripts/emulators.ts',

@@ -32,6 +32,7 @@ import {
   PrivacyUsageError,
   type PrivacyCommand,
 } from './lib/privacy-args.ts';
+import { requireCredentials } from './lib/google-credentials.ts';
 import { PORTS } from './lib/project.ts';
 
 let command: PrivacyCommand;
@@ -51,16 +52,20 @@ const where = onEmulator
   ? `the emulator at ${process.env.FIRESTORE_EMULATOR_HOST}`
   : `project ${command.projectId}`;
 
-async function confirm(question: string): Promise<boolean> {
+/** The answer typed, or null when standard input closed first (`< /dev/null`, cron, a CI job). */
+async function ask(question: string): Promise<string | null> {
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  // A question whose input has ended is never answered: without this the process would simply exit 0.
+  const closed = new Promise<null>((resolve) => prompt.once('close', () => resolve(null)));
   try {
-    return /^y(es)?$/i.test((await prompt.question(`${question} [y/N] `)).trim());
+    return await Promise.race([prompt.question(`${question} [y/N] `).catch(() => null), closed]);
   } finally {
     prompt.close();
   }
 }
 
 async function main(): Promise<number> {
+  if (!onEmulator) await requireCredentials(app, command.projectId);
   if (command.action === 'purge-expired') {
     const deleted = await purgeExpired(db, new Date());
     console.log(`✔ deleted what had expired on ${where}: ${JSON.stringify(deleted)}`);
@@ -91,9 +96,18 @@ async function main(): Promise<number> {
   }
   console.log(summary);
   const question = `Erase ${counts.enquiries} enquiries, ${counts.resends} resend records and ${counts.admission} admission records on ${where}?`;
-  if (!command.yes && !(await confirm(question))) {
-    console.log('• Nothing was erased.');
-    return 1;
+  if (!command.yes) {
+    const answer = await ask(question);
+    if (answer === null) {
+      console.log(
+        '\n• No answer came (standard input is closed). Nothing was erased: run it in a terminal to answer, or add --yes.',
+      );
+      return 1;
+    }
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      console.log('• Nothing was erased.');
+      return 1;
+    }
   }
   const result = await eraseSubject(db, found, by, now);
   console.log(`✔ erased ${JSON.stringify(result.deleted)} (request ${result.requestId}).`);
@@ -112,12 +126,7 @@ main()
         process.exitCode = 2;
         return;
       }
-      const text = error instanceof Error ? error.message : String(error);
-      console.error(
-        /credential|authenticat|Could not load the default/i.test(text)
-          ? `✖ No Google credentials for ${command.projectId}: run \`gcloud auth application-default login\` (an account with access to the project), then try again.`
-          : `✖ ${text}`,
-      );
+      console.error(`✖ ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 1;
     },
   )

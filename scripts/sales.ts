@@ -12,6 +12,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { requireCredentials } from './lib/google-credentials.ts';
 import {
   FIRESTORE_EMULATOR_HOST,
   parseSalesArgs,
@@ -36,6 +37,7 @@ if (emulator) {
   process.env.FIRESTORE_EMULATOR_HOST ??= FIRESTORE_EMULATOR_HOST;
 }
 const app = initializeApp({ projectId: command.projectId });
+if (!emulator) await requireCredentials(app, command.projectId);
 try {
   const uid = await setSalesClaim(
     getAuth(app),

@@ -1,13 +1,14 @@
 /**
  * `npm test`: every check, cheapest first, stopping at the first failure: typecheck, lint, unit
- * tests, build (and that the firebase.json it writes is the committed one), `npm start` started
- * and stopped on the build, Firestore emulator tests (rules, delivery), then the whole stack
- * (Firestore, Functions and Hosting emulators) with the trigger, hosting and browser tests.
+ * tests, build (and that the firebase.json it writes is the committed one), the emulator launcher
+ * and `npm start` started and stopped on the build, Firestore emulator tests (rules, delivery),
+ * then the whole stack (Firestore, Functions and Hosting emulators) with the trigger, hosting and
+ * browser tests.
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
  */
 import { fail, PORTS, requireJava, RUN_TS, RUN_TS_COMMAND } from './lib/project.ts';
 import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
-import { noteDescendants, requireFreePorts, startServer, stopServers } from './lib/processes.ts';
+import { endLeftovers, requireFreePorts, startServer, stopServers } from './lib/processes.ts';
 
 requireJava();
 if (!chromiumPath()) fail(`Chromium is required for the browser tests: ${CHROMIUM_INSTALL_HINT}.`);
@@ -55,10 +56,11 @@ const steps: { name: string; command: string[]; deadlineMs: number }[] = [
     deadlineMs: MINUTE_MS,
   },
   {
-    // The whole stack of npm start serves the build: started and stopped before any emulator step.
-    name: 'npm start stops every server',
+    // The launchers run the built functions and site: started and stopped before any emulator step
+    // (about 5 min on a busy 2-core machine).
+    name: 'The launchers stop every server',
     command: ['npx', 'vitest', 'run', '--project', 'launchers'],
-    deadlineMs: 10 * MINUTE_MS,
+    deadlineMs: 25 * MINUTE_MS,
   },
   {
     name: 'Emulator tests (rules, delivery)',
@@ -86,13 +88,14 @@ async function runStep(command: string, args: string[], deadlineMs: number): Pro
   let late = false;
   const timer = setTimeout(() => {
     late = true;
-    noteDescendants(child);
     void stopServers([child], 10_000);
   }, deadlineMs);
   const code = await new Promise<number>((resolve) =>
     child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0))),
   );
   clearTimeout(timer);
+  // Whatever the step left running (a browser's crash handler, a server) ends with it.
+  await endLeftovers([child], 10_000);
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
   return late ? null : code;

@@ -1,5 +1,6 @@
 /** Starting, watching and stopping the local servers behind `npm start`, `npm run dev` and the benchmarks. */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -32,19 +33,87 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
     fail(`${[command, ...args].join(' ')} failed (exit ${result.status ?? result.signal}).`);
 }
 
-/** A server we started, with the processes it had started itself by the time it was ready. */
-export type Server = ChildProcess & { descendants?: number[] };
+/**
+ * The environment variable that marks every process a server started, however deep, whatever its
+ * process group, session or parent: a server passes its environment on, and firebase-tools passes
+ * its own to the Firestore emulator's java (in a session of its own) and to each function worker
+ * (re-parented away when firebase-tools dies). Each server gets its own mark, unique to this run, so
+ * a stop finds everything that server started, even what it started long after it was ready, and
+ * nothing else: not another server of this launcher, not another person's emulators on this machine.
+ * It holds the marks of every launcher above, separated by spaces.
+ */
+const LAUNCH_MARKS = 'SME_LAUNCH_MARKS';
 
-/** A long-running server in its own process group, so stopping it stops its children too. */
+/** A server we started, and the mark that everything it starts carries. */
+export type Server = ChildProcess & { mark: string };
+
+let serversStarted = 0;
+
+/** A long-running server in a process group (and session) of its own, marked (see LAUNCH_MARKS). */
 export function startServer(
   name: string,
   command: string,
   args: string[],
   options: SpawnOptions = {},
 ): Server {
-  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', detached: true, ...options });
+  serversStarted += 1;
+  const mark = `${process.pid}.${serversStarted}.${randomBytes(4).toString('hex')}`;
+  const env = options.env ?? process.env;
+  const marks = [env[LAUNCH_MARKS], mark].filter(Boolean).join(' ');
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    detached: true,
+    ...options,
+    env: { ...env, [LAUNCH_MARKS]: marks },
+  });
   child.on('error', (error) => console.error(`✖ ${name} could not start: ${error.message}`));
-  return child;
+  return Object.assign(child, { mark });
+}
+
+/** A live process that one of our servers started (or the server itself). */
+type StartedProcess = { pid: number; command: string };
+
+/** True when the process carries one of `marks`; false when it does not, has ended, or is a zombie. */
+function carriesMark(pid: number, marks: Set<string>): boolean {
+  try {
+    // A zombie's environment reads empty: it holds no port and ends with its parent's wait.
+    const entry = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((variable) => variable.startsWith(`${LAUNCH_MARKS}=`));
+    return Boolean(
+      entry
+        ?.slice(LAUNCH_MARKS.length + 1)
+        .split(' ')
+        .some((mark) => marks.has(mark)),
+    );
+  } catch {
+    return false; // gone, or another user's
+  }
+}
+
+/** Every live process that `servers` started, themselves included, from /proc (Linux). */
+function processesOf(servers: Server[]): StartedProcess[] {
+  const marks = new Set(servers.map((server) => server.mark));
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  const found: StartedProcess[] = [];
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (pid === process.pid || !carriesMark(pid, marks)) continue;
+    let command = '';
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    } catch {
+      continue;
+    }
+    found.push({ pid, command });
+  }
+  return found;
 }
 
 /** Parent of each live process, from /proc (Linux); empty where there is no /proc. */
@@ -86,31 +155,18 @@ export function descendantsOf(pid: number): number[] {
   return found;
 }
 
-/**
- * Notes what a server has started by now. firebase-tools starts the Firestore emulator's java in a
- * process group of its own, so stopping firebase's group does not reach it, and when firebase-tools
- * exits first the java process is orphaned and keeps its ports: these are killed by PID on stop.
- */
-export function noteDescendants(server: Server): void {
-  if (server.pid) server.descendants = descendantsOf(server.pid);
-}
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a process killed with SIGKILL may take to be gone from /proc. */
+const KILLED_GONE_MS = 5_000;
+
 /**
- * Stops servers (SIGINT first, as Ctrl-C would; SIGKILL after a grace period) and waits for them,
- * then for the processes they had started (see noteDescendants), killing any left behind.
+ * Stops servers (SIGINT to each one's process group first, as Ctrl-C would; SIGKILL after a grace
+ * period) and waits for them, then ends whatever they started that is still running (see
+ * endLeftovers), however they ended: a server that had already died, killed or crashed, is no
+ * exception. Returns the processes that could not be ended: none, unless the kernel refused.
  */
-export async function stopServers(children: Server[], graceMs = 15_000): Promise<void> {
+export async function stopServers(children: Server[], graceMs = 15_000): Promise<StartedProcess[]> {
   await Promise.all(
     children.map(
       (child) =>
@@ -127,34 +183,51 @@ export async function stopServers(children: Server[], graceMs = 15_000): Promise
           const timer = setTimeout(() => killGroup('SIGKILL'), graceMs);
           child.once('exit', () => {
             clearTimeout(timer);
-            killGroup('SIGKILL'); // anything the server left behind in its group
+            killGroup('SIGKILL'); // what it left in its group; where there is no /proc, all we can reach
             resolve();
           });
           killGroup('SIGINT');
         }),
     ),
   );
-  await stopProcesses(
-    children.flatMap((child) => child.descendants ?? []),
-    graceMs,
-  );
+  return endLeftovers(children, graceMs);
 }
 
 /**
- * Lets processes a server started finish stopping on their own (up to `graceMs`), then kills
- * any still running: what a server left behind when it exited.
+ * Ends every process the servers started that outlived them (function workers re-parented away
+ * from a dead firebase-tools, a java in a session of its own): SIGTERM, up to `graceMs` to end,
+ * then SIGKILL. Found by their mark at this moment, not from a list made earlier, so a process
+ * started late is ended too. Returns those still running after all that.
  */
-export async function stopProcesses(pids: number[], graceMs = 15_000): Promise<void> {
-  const deadline = Date.now() + graceMs;
-  while (pids.some(isAlive) && Date.now() < deadline) await pause(100);
-  for (const pid of pids.filter(isAlive)) {
+export async function endLeftovers(servers: Server[], graceMs = 15_000): Promise<StartedProcess[]> {
+  const marks = new Set(servers.map((server) => server.mark));
+  // Checked again just before each signal, so a PID that ended and was reused is left alone.
+  const signalMarked = (proc: StartedProcess, signal: NodeJS.Signals) => {
     try {
-      process.kill(pid, 'SIGKILL');
+      if (carriesMark(proc.pid, marks)) process.kill(proc.pid, signal);
     } catch {
       // Gone in the meantime.
     }
+  };
+  let left = processesOf(servers);
+  for (const proc of left) signalMarked(proc, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (left.length && Date.now() < deadline) {
+    await pause(100);
+    left = processesOf(servers);
   }
+  const killedBy = Date.now() + KILLED_GONE_MS;
+  while (left.length && Date.now() < killedBy) {
+    for (const proc of left) signalMarked(proc, 'SIGKILL');
+    await pause(100);
+    left = processesOf(servers);
+  }
+  return left;
 }
+
+/** The processes, one a line, for a message that names them. */
+export const listProcesses = (processes: StartedProcess[]) =>
+  processes.map((proc) => `  ${proc.pid} ${proc.command.slice(0, 140)}`).join('\n');
 
 /** The ports of `ports` that something still listens on. */
 export async function busyPorts(ports: Record<string, number>): Promise<string[]> {
@@ -195,8 +268,10 @@ export async function waitForUrl(
 }
 
 /**
- * Keeps the process alive until Ctrl-C (or SIGTERM), then stops the servers cleanly, runs the
- * other clean-ups (the local sweep), and says no server is left only once `ports` are free.
+ * Keeps the process alive until Ctrl-C (or SIGTERM), or until a server exits on its own, then stops
+ * the servers and everything they started, runs the other clean-ups (the local sweep), and says no
+ * server is left running only once nothing they started runs and `ports` are free. It exits 1 when
+ * a server had died on its own: whoever runs it sees that the stack failed.
  */
 export function stopOnSignal(
   children: Server[],
@@ -204,26 +279,36 @@ export function stopOnSignal(
   cleanups: (() => Promise<void>)[] = [],
 ): void {
   let stopping = false;
+  let failed = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping local servers…`);
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-    await stopServers(children);
+    const left = await stopServers(children);
+    if (left.length) {
+      console.error(
+        `✖ stopped, but these processes it started still run after SIGKILL (ps -o pid,stat,args -p <pid> shows their state):\n${listProcesses(left)}`,
+      );
+      process.exit(1);
+    }
     const held = await waitForFreePorts(ports);
     if (held.length) {
       console.error(`✖ stopped, but something still listens on ${held.join(', ')} (lsof -i shows who).`);
       process.exit(1);
     }
     console.log('✓ stopped; no server is left running.');
-    process.exit(0);
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   for (const child of children) {
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
       if (!stopping) {
-        console.error(`✖ a local server exited unexpectedly (code ${code}); stopping the others.`);
+        failed = true;
+        console.error(
+          `✖ a local server exited unexpectedly (${code === null ? `killed by ${signal}` : `code ${code}`}); stopping the others.`,
+        );
         void stop('SIGTERM');
       }
     });
@@ -260,10 +345,7 @@ export function startEmulators(only: string): Server & { ready: Promise<void> } 
     child.stdout?.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       seen = (seen + chunk.toString('utf8')).slice(-4096);
-      if (seen.includes(EMULATORS_READY)) {
-        noteDescendants(child);
-        resolve();
-      }
+      if (seen.includes(EMULATORS_READY)) resolve();
     });
     child.once('exit', (code) =>
       reject(new Error(`the emulators exited (code ${code}) before they were ready`)),

@@ -1,14 +1,17 @@
 /**
  * What the stop tests (scripts/launcher-stop.test.ts, scripts/start-stop.test.ts) do with a
  * launcher: start it as a terminal would, note every process below it while it runs, send SIGINT
- * as a person or a supervisor would, and report anything that outlived the stop, or a port still
- * held when it said "no server is left running". Real processes, real ports; Linux (/proc).
+ * as a person or a supervisor would, or kill its emulators under it while their function workers
+ * run, and report anything that outlived the stop, or a port still held when it said "no server is
+ * left running". Real processes, real ports; Linux (/proc).
  */
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtp-catcher.ts';
 import { busyPorts, descendantsOf } from './processes.ts';
-import { ROOT } from './project.ts';
+import { PORTS, PROJECT_ID, ROOT } from './project.ts';
 
 const NO_SERVER_LEFT = 'no server is left running';
 const WATCH_INTERVAL_MS = 50;
@@ -22,6 +25,29 @@ const SECOND_CTRL_C_AFTER_MS = 200;
  */
 const SIGNAL_TARGETS = ['process group', 'process group, twice', 'launcher'] as const;
 type SignalTarget = (typeof SIGNAL_TARGETS)[number];
+
+/**
+ * The other way a run ends: firebase-tools dies under the launcher (SIGKILL to it alone, the leader
+ * of its process group, as the kernel's OOM killer or a `kill -9` would) while the function workers
+ * it started after readiness run on in that group, re-parented away from it.
+ */
+const EMULATORS_KILLED = 'emulators killed' as const;
+type StopWay = SignalTarget | typeof EMULATORS_KILLED;
+
+/** A function worker of the Functions emulator (firebase-tools starts one per concurrent trigger). */
+const FUNCTION_WORKER = 'functionsEmulatorRuntime';
+/** The firebase-tools process that runs the emulators. */
+const FIREBASE_EMULATORS = /\bemulators:(start|exec)\b/;
+/** What firebase-tools 14 prints as a trigger's run begins and ends in a worker. */
+const TRIGGER_BEGAN = /Beginning execution of "/g;
+const TRIGGER_FINISHED = /Finished "[^"]+" in /g;
+const ENQUIRY_TRIGGER_FINISHED = /Finished "[^"]*notifySalesOfEnquiry" in /g;
+/** Page views before the flood: each is a line of the Hosting emulator's log. */
+const VISITS = 60;
+/** Enquiries written at once, as a flood's first seconds: each fires triggers, so starts workers. */
+const FLOOD_SIZE = 4;
+/** One request to an emulator, on a busy 2-core machine. */
+const REQUEST_DEADLINE_MS = 30_000;
 
 /** A process, told apart from a later one that reuses its PID by its start time. */
 type Started = { pid: number; startTime: string; command: string };
@@ -74,6 +100,50 @@ async function waitFor(condition: () => boolean, deadlineMs: number, what: strin
   }
 }
 
+const count = (text: string, what: RegExp) => (text.match(what) ?? []).length;
+
+const runningWorkers = (started: Map<number, Started>) =>
+  [...started.values()].filter((proc) => proc.command.includes(FUNCTION_WORKER) && isRunning(proc));
+
+/** Writes enquiries straight to the Firestore emulator (as its owner, past the rules): each fires the trigger. */
+async function writeEnquiries(enquiries: number): Promise<void> {
+  const url = `http://127.0.0.1:${PORTS.firestore}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${ENQUIRY_COLLECTION}`;
+  const text = (value: string) => ({ stringValue: value });
+  await Promise.all(
+    Array.from({ length: enquiries }, async (_, n) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          fields: {
+            name: text(`Stop test buyer ${n + 1}`),
+            companyname: text('Stop Test Salons'),
+            phone: text(`98400${String(10000 + n)}`),
+            email: text(`stop-test-${n + 1}@example.com`),
+            city: text('Coimbatore'),
+            ordertype: text('Bulk'),
+            message: text('Please quote for 5 kg of raw temple hair, 12-16 inch.'),
+            createdAt: { timestampValue: new Date().toISOString() },
+          },
+        }),
+        signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+      });
+      if (!response.ok)
+        throw new Error(`writing an enquiry answered ${response.status}: ${await response.text()}`);
+    }),
+  );
+}
+
+/** Pages of the site served by the Hosting emulator, one after another, as a visitor reads them. */
+async function visitSite(pages: number): Promise<void> {
+  for (let page = 0; page < pages; page += 1) {
+    const response = await fetch(`http://127.0.0.1:${PORTS.hosting}/home`, {
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+    });
+    await response.arrayBuffer();
+  }
+}
+
 const listed = (processes: Started[]) =>
   processes.map((proc) => `\n    ${proc.pid} ${proc.command.slice(0, 140)}`).join('');
 
@@ -82,6 +152,12 @@ type StopCheck = {
   what: string;
   /** The launcher, run from the repository's root in a process group of its own. */
   command: readonly string[];
+  /** The launcher running the Functions emulator too, for the runs whose emulators are killed. */
+  withFunctions: readonly string[];
+  /** How many times its emulators are killed under it, with function workers running. */
+  kills: number;
+  /** It runs a mail catcher on the SMTP port itself; otherwise the check runs one, for the triggers. */
+  runsMailCatcher: boolean;
   /** What it prints once everything it starts is up. */
   ready: string;
   /** Every port it, or anything it starts, listens on. */
@@ -105,8 +181,8 @@ type StopReport = {
  * "no server is left running" and again once it has exited, that every process it started has
  * ended and every port is free. Whatever happens, nothing it started outlives the check.
  */
-async function startAndStop(check: StopCheck, target: SignalTarget): Promise<StopReport> {
-  const [command = 'node', ...args] = check.command;
+async function startAndStop(check: StopCheck, way: StopWay): Promise<StopReport> {
+  const [command = 'node', ...args] = way === EMULATORS_KILLED ? check.withFunctions : check.command;
   // A process group of its own, as a terminal gives a command it runs in the foreground.
   const launcher = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const launcherPid = launcher.pid as number;
@@ -131,6 +207,7 @@ async function startAndStop(check: StopCheck, target: SignalTarget): Promise<Sto
   };
   const watch = setInterval(note, WATCH_INTERVAL_MS);
   const problems: string[] = [];
+  let catcher: SmtpCatcher | undefined;
 
   try {
     await waitFor(
@@ -141,8 +218,34 @@ async function startAndStop(check: StopCheck, target: SignalTarget): Promise<Sto
     if (exit) throw new Error(`it exited (${JSON.stringify(exit)}) before it was ready`);
     note();
 
-    signal(target === 'launcher' ? launcherPid : -launcherPid, 'SIGINT');
-    if (target === 'process group, twice') {
+    if (way === EMULATORS_KILLED) {
+      if (!check.runsMailCatcher) catcher = await startSmtpCatcher({ port: PORTS.smtp });
+      const workersAtReadiness = new Set(runningWorkers(started).map((proc) => proc.pid));
+      // The site in use for a while, as on any day the stack has been up, then a flood begins.
+      await visitSite(VISITS);
+      const finishedBefore = count(output, ENQUIRY_TRIGGER_FINISHED);
+      await writeEnquiries(FLOOD_SIZE);
+      // Until every trigger run has finished, so the workers are idle: a busy one may die of its
+      // own broken pipe once firebase-tools is gone, an idle one writes nothing and runs on.
+      await waitFor(
+        () =>
+          count(output, ENQUIRY_TRIGGER_FINISHED) >= finishedBefore + FLOOD_SIZE &&
+          count(output, TRIGGER_BEGAN) === count(output, TRIGGER_FINISHED),
+        check.startDeadlineMs,
+        `the triggers of ${FLOOD_SIZE} enquiries written after readiness to finish`,
+      );
+      note();
+      if (!runningWorkers(started).some((proc) => !workersAtReadiness.has(proc.pid)))
+        throw new Error('no function worker started after readiness was running');
+      const firebase = [...started.values()].find(
+        (proc) => isRunning(proc) && FIREBASE_EMULATORS.test(proc.command),
+      );
+      if (!firebase) throw new Error('firebase-tools was not found below it');
+      signal(firebase.pid, 'SIGKILL');
+    } else {
+      signal(way === 'launcher' ? launcherPid : -launcherPid, 'SIGINT');
+    }
+    if (way === 'process group, twice') {
       await pause(SECOND_CTRL_C_AFTER_MS);
       if (exit === null) signal(-launcherPid, 'SIGINT');
     }
@@ -166,7 +269,10 @@ async function startAndStop(check: StopCheck, target: SignalTarget): Promise<Sto
 
     await waitFor(() => exit !== null, check.stopDeadlineMs, 'it to exit');
     const ended = exit as { code: number | null; signal: NodeJS.Signals | null } | null;
-    if (ended?.code !== 0) problems.push(`it exited with ${JSON.stringify(ended)}, not 0`);
+    // A run whose emulators died is a failure its caller must see; a stop asked for is not.
+    if (way === EMULATORS_KILLED) {
+      if (ended?.code === 0) problems.push('it exited with 0 although its emulators had been killed');
+    } else if (ended?.code !== 0) problems.push(`it exited with ${JSON.stringify(ended)}, not 0`);
     const left = [...started.values()].filter(isRunning);
     if (left.length) problems.push(`left running after it exited:${listed(left)}`);
     const held = await busyPorts(check.ports);
@@ -177,25 +283,31 @@ async function startAndStop(check: StopCheck, target: SignalTarget): Promise<Sto
     clearInterval(watch);
     for (const proc of [...started.values()].filter(isRunning)) signal(proc.pid, 'SIGKILL');
     if (exit === null) signal(-launcherPid, 'SIGKILL');
+    await catcher?.close();
   }
   return { problems, seen: [...started.values()].map((proc) => proc.command), output };
 }
 
+/** How a stop is told in a failure: "SIGINT to the launcher of npm start". */
+const told = (way: StopWay, what: string) =>
+  way === EMULATORS_KILLED
+    ? `its emulators killed under ${what} while function workers ran`
+    : `SIGINT to the ${way} of ${what}`;
+
 /**
- * Starts and stops the launcher `stops` times, taking turns with the SIGNAL_TARGETS, until one stop
- * goes wrong: what went wrong at that stop (with the launcher's output), or nothing. Each stop must
- * also have run the Firestore emulator's java, the process that was once left behind.
+ * Starts and stops the launcher once for each way, in turn, until one stop goes wrong: what went
+ * wrong at that stop (with the launcher's output), or nothing. Each stop must also have run the
+ * Firestore emulator's java, the process that was once left behind.
  */
-async function stopRepeatedly(stops: number, check: StopCheck): Promise<string[]> {
-  for (let stop = 1; stop <= stops; stop += 1) {
-    const target = SIGNAL_TARGETS[stop % SIGNAL_TARGETS.length] ?? 'launcher';
-    const report = await startAndStop(check, target);
+export async function stopRepeatedly(ways: readonly StopWay[], check: StopCheck): Promise<string[]> {
+  for (const [index, way] of ways.entries()) {
+    const report = await startAndStop(check, way);
     const problems = [...report.problems];
     if (!report.seen.some((command) => /\bjava\b/.test(command)))
       problems.push(`the Firestore emulator's java was never seen below ${check.what}`);
     if (problems.length)
       return [
-        `stop ${stop} of ${stops}, SIGINT to the ${target} of ${check.what}:`,
+        `stop ${index + 1} of ${ways.length}, ${told(way, check.what)}:`,
         ...problems,
         `its output:\n${report.output}`,
       ];
@@ -215,19 +327,35 @@ async function requireFreePortsForStopTest(ports: Record<string, number>): Promi
 }
 
 /**
- * The test itself: `stops` stops of `check` in a row, each of which must end every process the
- * launcher started and free every port before it says so; it fails at once when the ports are busy.
+ * The test itself: `stops` stops of `check` in a row, taking turns with the SIGNAL_TARGETS, then
+ * `check.kills` runs whose emulators are killed under it while function workers run; each must end
+ * every process the launcher started and free every port before it says so. It fails at once when
+ * the ports are busy.
  */
 export function describeStops(subject: string, claim: string, stops: number, check: StopCheck): void {
+  const perStop = check.startDeadlineMs + 2 * check.stopDeadlineMs;
   describe(subject, () => {
     beforeAll(() => requireFreePortsForStopTest(check.ports));
 
     it(
       `${claim}, ${stops} stops in a row`,
       async () => {
-        expect(await stopRepeatedly(stops, check)).toEqual([]);
+        const ways = Array.from(
+          { length: stops },
+          (_, n) => SIGNAL_TARGETS[(n + 1) % SIGNAL_TARGETS.length] ?? 'launcher',
+        );
+        expect(await stopRepeatedly(ways, check)).toEqual([]);
       },
-      stops * (check.startDeadlineMs + 2 * check.stopDeadlineMs),
+      stops * perStop,
+    );
+
+    it(
+      `ends every process it started, function workers started after readiness included, and frees every port before it says so, when its emulators are killed under it, ${check.kills === 1 ? 'once' : `${check.kills} times`}`,
+      async () => {
+        const ways = Array.from({ length: check.kills }, () => EMULATORS_KILLED);
+        expect(await stopRepeatedly(ways, check)).toEqual([]);
+      },
+      check.kills * perStop,
     );
   });
 }
