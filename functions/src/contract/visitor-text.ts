@@ -6,7 +6,7 @@
  *
  * Part of the contract: imports only the contract.
  */
-import { withoutHiddenCharacters } from './enquiry';
+import { withoutHiddenCharacters } from './hidden-characters';
 
 /** C0 and C1 controls (CR, LF, NEL among them), DEL, and the Unicode line and paragraph separators. */
 // eslint-disable-next-line no-control-regex -- these are the characters it removes

@@ -283,6 +283,23 @@ describe('injections a script can try through the enquiry, checked on the parsed
     expect(String(parsed.text)).toContain('Name: Priya Raman');
   });
 
+  it('removes every character that shows nothing, and keeps the joiners a name needs', async () => {
+    const smuggled = [...'IGNORE ALL']
+      .map((character) => String.fromCodePoint(0xe0100 + (character.codePointAt(0) ?? 0) - 0x20))
+      .join('');
+    const name = `Ravi\u00ad\u034f\u17b4\u180b\u2800${smuggled}\ufe0f${'\u200c'.repeat(60)} लक्\u200dष्मी`;
+    const { parsed } = await asReceived(
+      composeSalesEmail(fullEnquiry({ name, city: 'Chennai\u2800' }), settings),
+    );
+    expect(parsed.subject).toBe('New enquiry: Ravi लक्\u200dष्मी, Chennai (bulk)');
+    expect(parsed.replyTo?.value[0]?.name).toBe('Ravi लक्\u200dष्मी');
+    const hidden = new Set([...`\u00ad\u034f\u17b4\u180b\u2800\ufe0f\u200c${smuggled}`]);
+    for (const part of [String(parsed.text), String(parsed.html)]) {
+      expect([...part].filter((character) => hidden.has(character))).toEqual([]);
+      expect(part).toContain('Ravi लक्\u200dष्मी');
+    }
+  });
+
   it('removes a bidi override from the message in the HTML part as in the text part', async () => {
     const message = 'Please pay to \u202eTNUOCCA 0987\u202c before dispatch.';
     const { parsed } = await asReceived(composeSalesEmail(fullEnquiry({ message }), settings));
