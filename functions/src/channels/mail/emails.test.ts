@@ -314,6 +314,22 @@ describe('injections a script can try through the enquiry, checked on the parsed
     ['a bare address', 'ceo@ramanhair.in', 'ceo ramanhair.in'],
     ['quotes', '"Accounts" \u201cTeam\u201d', 'Accounts Team'],
     ['an apostrophe, which stays', "Anita D'Souza", "Anita D'Souza"],
+    [
+      'fullwidth look-alikes of an address',
+      'Boss \uff1cceo\uff20ramanhair.in\uff1e',
+      'Boss ceo ramanhair.in',
+    ],
+    [
+      'small and angle-quote look-alikes',
+      'ceo\ufe6bramanhair.in \u2039sales\u203a',
+      'ceo ramanhair.in sales',
+    ],
+    ['small brackets and fullwidth quotes', '\ufe64ceo\ufe65 \uff02Accounts\uff02', 'ceo Accounts'],
+    [
+      'other angle brackets',
+      '\u3008ceo\u3009 \u27e8a\u27e9 \u276eb\u276f \u02c2c\u02c3 \u1438d\u1433 \u300ae\u300b',
+      'ceo a b c d e',
+    ],
   ])('keeps %s in the name from passing for an address in Reply-To', async (_what, name, shown) => {
     const { parsed, raw } = await asReceived(composeSalesEmail(fullEnquiry({ name }), settings));
     const replyTo = parsed.replyTo?.value;
