@@ -3,7 +3,7 @@
  * Firestore emulator, with the real admission, resend and delivery code making that data first;
  * and enquiries past their retention deleted, as Firestore's TTL policy does in production.
  */
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   ADMISSION_COLLECTION,
@@ -12,7 +12,11 @@ import {
   PRIVACY_REQUESTS_COLLECTION,
   RESENDS_COLLECTION,
 } from '../../functions/src/contract/collections';
+import { readCorrection } from '../../functions/src/contract/correction';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/retention';
+import { admissionKeys } from '../../functions/src/enquiry/admission';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
+import { needsFollowUpRecord, recordFollowUp } from '../../functions/src/enquiry/first-contact';
 import {
   countsOf,
   eraseSubject,
@@ -180,6 +184,82 @@ describe('a privacy request', () => {
       enquiries: 0,
       resends: 0,
       admission: 0,
+    });
+  });
+});
+
+describe("a correction of the buyer's address and number", () => {
+  it('leaves nothing of the old ones: find by them finds nothing, by the new ones the enquiry, whose export holds only the new', async () => {
+    const deps = deliveryDeps(db, catcher.port);
+    const typo = { email: 'lakshmi.n@exmaple.com', phone: '9845054321' };
+    const id = await storeEnquiry(db, { ...BUYER, ...typo });
+    await handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id));
+    const ref = db.collection(ENQUIRY_COLLECTION).doc(id);
+    const before = (await ref.get()).data() ?? {};
+
+    // As the inbox saves a correction (web/src/features/inbox/api/follow-up.ts): the fields the
+    // buyer reported, and a follow-up save whose history names them.
+    const { changes } = readCorrection(ENQUIRY_COLLECTION, before, {
+      email: BUYER.email,
+      phone: `+91 ${BUYER.phone}`,
+    });
+    expect(Object.keys(changes).sort()).toEqual(['email', 'phone']);
+    await ref.update({
+      ...changes,
+      followUp: {
+        status: 'New',
+        note: '',
+        updatedBy: 'sales-1',
+        updatedByEmail: 'sales@example.com',
+        updatedAt: FieldValue.serverTimestamp(),
+        version: 1,
+        history: {
+          '0': {
+            corrected: Object.keys(changes),
+            by: 'sales-1',
+            byEmail: 'sales@example.com',
+            at: FieldValue.serverTimestamp(),
+          },
+        },
+      },
+    });
+    // What the follow-up trigger does with the update (functions/src/index.ts, recordFollowUpOn).
+    expect(needsFollowUpRecord((await ref.get()).data(), DEFAULT_ENQUIRY_RETENTION_DAYS)).toBe(true);
+    await recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id });
+
+    for (const [kind, old] of [
+      ['email', typo.email],
+      ['phone', typo.phone],
+    ] as const) {
+      expect(countsOf(await findSubject(db, readSubject(kind, old), old)), `find by the old ${kind}`).toEqual(
+        {
+          enquiries: 0,
+          resends: 0,
+          admission: 0,
+        },
+      );
+      const byOldKey = await db
+        .collection(ENQUIRY_COLLECTION)
+        .where(`notification.contactKeys.${kind}`, '==', old)
+        .get();
+      expect(byOldKey.size, `enquiries under the old ${kind}'s key`).toBe(0);
+    }
+    const found = await findSubject(db, readSubject('email', BUYER.email), BUYER.email);
+    expect(found.enquiries.map((enquiry) => enquiry.ref.path)).toEqual([ref.path]);
+    expect((await findSubject(db, readSubject('phone', BUYER.phone))).enquiries).toHaveLength(1);
+    const { json, summary } = exportSubject(found, new Date());
+    for (const old of Object.values(typo)) expect(`${json}\n${summary}`).not.toContain(old);
+
+    // Who is who: the fingerprint is the corrected buyer's, so their same enquiry again is a duplicate.
+    const now = new Date();
+    const fingerprint = (data: Record<string, unknown>) =>
+      db.doc(`enquiry-admission/${admissionKeys(ENQUIRY_COLLECTION, data, now).duplicate}`).get();
+    expect((await fingerprint(before)).exists).toBe(false);
+    expect((await fingerprint((await ref.get()).data() ?? {})).get('original')).toBe(ref.path);
+    const again = await storeEnquiry(db, BUYER);
+    expect(await handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(again))).toEqual({
+      status: 'duplicate',
+      duplicateOf: ref.path,
     });
   });
 });

@@ -84,7 +84,12 @@ function storedForms(subject: PrivacySubject, raw: string): string[] {
   return [...new Set([subject.value, raw.trim(), raw.trim().toLowerCase()])];
 }
 
-async function admissionDocsOf(db: Firestore, collection: EnquiryCollection, data: Record<string, unknown>) {
+async function admissionDocsOf(
+  db: Firestore,
+  collection: EnquiryCollection,
+  enquiry: DocumentReference,
+  data: Record<string, unknown>,
+) {
   const receivedAt = asDate(data.createdAt) ?? new Date(0);
   const keys = admissionKeys(collection, data, receivedAt);
   const refs = new Map<string, DocumentReference>();
@@ -92,6 +97,9 @@ async function admissionDocsOf(db: Firestore, collection: EnquiryCollection, dat
   for (const slot of slots.docs) refs.set(slot.ref.path, slot.ref);
   const fingerprint = db.collection(ADMISSION_COLLECTION).doc(keys.duplicate);
   refs.set(fingerprint.path, fingerprint);
+  // A fingerprint names its enquiry: found even when a correction since changed what it was made from.
+  const made = await db.collection(ADMISSION_COLLECTION).where('original', '==', enquiry.path).get();
+  for (const madeFor of made.docs) refs.set(madeFor.ref.path, madeFor.ref);
   if (typeof data.email === 'string') {
     const acknowledgement = db
       .collection(ADMISSION_COLLECTION)
@@ -128,7 +136,7 @@ export async function findSubject(
         ref: doc.ref,
         data,
         resends: resends.docs.map((resend) => ({ ref: resend.ref, data: resend.data() })),
-        admission: await admissionDocsOf(db, collection, data),
+        admission: await admissionDocsOf(db, collection, doc.ref, data),
       });
     }
   }
