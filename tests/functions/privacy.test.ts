@@ -47,7 +47,12 @@ let catcher: SmtpCatcher;
 useDeliverySuite('privacy-tests', (suite) => ({ db, catcher } = suite));
 
 const BUYER = { ...PRIYA, name: 'Lakshmi Narayanan', email: 'Lakshmi.N@Example.com', phone: '9845012345' };
-const SALES = { uid: 'sales-1', email: 'sales@example.com', claims: { sales: true }, authTime: 0 };
+const SALES = {
+  uid: 'sales-1',
+  email: 'sales@example.com',
+  claims: { sales: true, email: 'sales@example.com', email_verified: true },
+  authTime: 0,
+};
 const DAY = 24 * 60 * 60_000;
 
 /** The buyer's 3 full and 2 popup enquiries through admission, a follow-up, a resend; 40 others beside. */

@@ -87,7 +87,7 @@ export type DeliveryRecord<Time = TimestampLike> = {
   correctionsApplied?: number;
   /** The enquiry's WhatsApp alert to the sales phones, when the channel was on as it was admitted. */
   whatsapp?: AlertRecord<Time>;
-  /** The last time a salesperson's "Resend email" sent it, and who (their account's email, or uid). */
+  /** The last time a salesperson's "Resend email" sent it, and who (their account's verified email, or uid). */
   resentAt?: Time;
   resentBy?: string;
 };

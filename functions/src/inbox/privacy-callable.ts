@@ -17,7 +17,7 @@ import {
   readSubject,
   recordRequest,
 } from './privacy';
-import { accessWithdrawn, InboxError } from './caller';
+import { accessWithdrawn, InboxError, verifiedEmail } from './caller';
 
 import type { InboxCaller } from './caller';
 export async function answerPrivacyRequest(
@@ -47,7 +47,7 @@ export async function answerPrivacyRequest(
     throw error;
   }
   const now = deps.clock();
-  const by = caller.email ?? caller.uid;
+  const by = verifiedEmail(caller) ?? caller.uid;
   const found = await findSubject(deps.db, subject, String(request.value));
   const counts = countsOf(found);
   const enquiries = found.enquiries.map((enquiry) => {
