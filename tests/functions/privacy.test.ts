@@ -3,6 +3,7 @@
  * Firestore emulator, with the real admission, resend and delivery code making that data first;
  * and enquiries past their retention deleted, as Firestore's TTL policy does in production.
  */
+import { createHash, createHmac } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import {
@@ -54,6 +55,11 @@ const SALES = {
   authTime: 0,
 };
 const DAY = 24 * 60 * 60_000;
+/** The key the tests hash identifiers with (the emulator's own is in functions/.secret.local). */
+const PRIVACY_HASH_KEY = 'test-only-privacy-hash-key-0123456789abcdef';
+const records = () => ({ db, hashKey: PRIVACY_HASH_KEY });
+const OWNER = { ...SALES, claims: { ...SALES.claims, owner: true } };
+const ownerDeps = () => ({ db, clock: () => new Date(), hashKey: PRIVACY_HASH_KEY });
 
 /** The buyer's 3 full and 2 popup enquiries through admission, a follow-up, a resend; 40 others beside. */
 async function seedBuyerAndOthers() {
@@ -136,7 +142,7 @@ describe('a privacy request', () => {
     expect(exported.enquiries.flatMap((enquiry) => enquiry.resends)).toHaveLength(1);
     expect(summary).toContain('5 enquiries');
 
-    const result = await eraseSubject(db, byEmail, 'test', new Date());
+    const result = await eraseSubject(records(), byEmail, 'test', new Date());
     expect(result.deleted).toEqual(counts);
     expect(result.notDeleted.join(' ')).toMatch(/sales mailbox/);
     for (const path of buyerIds) expect((await db.doc(path).get()).exists).toBe(false);
@@ -148,7 +154,7 @@ describe('a privacy request', () => {
     const requests = await db.collection(PRIVACY_REQUESTS_COLLECTION).get();
     expect(requests.docs.map((doc) => doc.get('state'))).toEqual(['done']);
     const request = requests.docs[0]?.data() ?? {};
-    expect(request.subjectSha256).toBe(subjectHash(readSubject('email', BUYER.email)));
+    expect(request.subjectHmacSha256).toBe(subjectHash(readSubject('email', BUYER.email), PRIVACY_HASH_KEY));
     expect(JSON.stringify(request)).not.toMatch(/lakshmi|9845012345/i);
 
     // Erased, the buyer is new again: a next enquiry is a first contact, admitted for its own email.
@@ -164,7 +170,7 @@ describe('a privacy request', () => {
     const subject = readSubject('phone', '098450-12345');
     const first = await findSubject(db, subject);
     await expect(
-      eraseSubject(db, first, 'test', new Date(), {
+      eraseSubject(records(), first, 'test', new Date(), {
         afterBatch: () => {
           throw new Error('the process was killed');
         },
@@ -175,7 +181,7 @@ describe('a privacy request', () => {
 
     const second = await findSubject(db, subject);
     expect(second.enquiries).toHaveLength(5);
-    await eraseSubject(db, second, 'test', new Date());
+    await eraseSubject(records(), second, 'test', new Date());
     for (const path of buyerIds) expect((await db.doc(path).get()).exists).toBe(false);
     for (const path of others) expect((await db.doc(path).get()).exists).toBe(true);
     expect(countsOf(await findSubject(db, subject))).toEqual({ enquiries: 0, resends: 0, admission: 0 });
@@ -272,7 +278,7 @@ describe("a correction of the buyer's address and number", () => {
 describe("the inbox's privacy function", () => {
   it("answers an owner's account, and refuses a sales account without the owner's claim", async () => {
     const { buyerIds } = await seedBuyerAndOthers();
-    const deps = { db, clock: () => new Date() };
+    const deps = ownerDeps();
     const ask = { action: 'find', kind: 'phone', value: '98450 12345' };
     await expect(answerPrivacyRequest(deps, SALES, ask)).rejects.toMatchObject({ code: 'permission-denied' });
     const owner = { ...SALES, claims: { sales: true, owner: true } };
@@ -284,6 +290,22 @@ describe("the inbox's privacy function", () => {
     const erased = await answerPrivacyRequest(deps, owner, { ...ask, action: 'erase' });
     expect(erased.deleted).toMatchObject({ enquiries: 5 });
     for (const path of buyerIds) expect((await db.doc(path).get()).exists).toBe(false);
+  });
+});
+
+describe('the record of a privacy request', () => {
+  it('holds a keyed hash of the identifier, which a list of every Indian number cannot reverse without the key', async () => {
+    await storeEnquiry(db, BUYER);
+    await answerPrivacyRequest(ownerDeps(), OWNER, { action: 'find', kind: 'phone', value: BUYER.phone });
+    const [request] = (await db.collection(PRIVACY_REQUESTS_COLLECTION).get()).docs.map((doc) => doc.data());
+    const record = JSON.stringify(request);
+    // What trying every Indian number (about 1.5 core-hours) would match against an unkeyed hash.
+    const unkeyed = createHash('sha256').update(`phone:${BUYER.phone}`).digest('hex');
+    expect(record).not.toContain(unkeyed);
+    expect(record).not.toContain(BUYER.phone);
+    expect(request?.subjectHmacSha256).toBe(
+      createHmac('sha256', PRIVACY_HASH_KEY).update(`phone:${BUYER.phone}`).digest('hex'),
+    );
   });
 });
 

@@ -21,7 +21,8 @@ import { accessWithdrawn, InboxError, verifiedEmail } from './caller';
 
 import type { InboxCaller } from './caller';
 export async function answerPrivacyRequest(
-  deps: { db: Firestore; clock: () => Date },
+  /** `hashKey`: the PRIVACY_HASH_KEY secret, for the request's record (privacy.ts). */
+  deps: { db: Firestore; clock: () => Date; hashKey: string },
   caller: InboxCaller,
   data: unknown,
 ): Promise<PrivacyCallResult> {
@@ -60,7 +61,7 @@ export async function answerPrivacyRequest(
     };
   });
   if (request.action === 'erase' && counts.enquiries > 0) {
-    const result = await eraseSubject(deps.db, found, by, now);
+    const result = await eraseSubject(deps, found, by, now);
     return {
       counts,
       enquiries,
@@ -70,7 +71,7 @@ export async function answerPrivacyRequest(
     };
   }
   await recordRequest(
-    deps.db,
+    deps,
     request.action === 'export' ? 'export' : request.action === 'erase' ? 'erase' : 'find',
     found,
     by,

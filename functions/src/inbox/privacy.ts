@@ -14,7 +14,7 @@
  * the enquiries themselves in one batch, so a crash leaves either everything visible (and the next
  * run finds it all again and finishes) or nothing; running it again deletes nothing else.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { acknowledgementKey, admissionKeys } from '../enquiry/admission';
 import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
@@ -30,6 +30,8 @@ import { asDate, formatIndiaIso } from '../contract/india-time';
 import { COUNTER_FIELD } from '../enquiry/slots';
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
+/** The shortest PRIVACY_HASH_KEY taken: `openssl rand -base64 32` gives 44 characters. */
+export const PRIVACY_HASH_KEY_MIN_LENGTH = 32;
 
 type PrivacySubject = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
 
@@ -51,10 +53,21 @@ export function readSubject(kind: 'email' | 'phone', raw: string): PrivacySubjec
   return { kind, value };
 }
 
-/** SHA-256 of the identifier as compared: what a request's record keeps instead of the identifier. */
-export function subjectHash(subject: PrivacySubject): string {
-  return createHash('sha256').update(`${subject.kind}:${subject.value}`).digest('hex');
+/**
+ * What a request's record keeps instead of the identifier: an HMAC-SHA-256 of it (as compared) with
+ * the project's PRIVACY_HASH_KEY. Without the key nobody can test guesses against it: an unkeyed
+ * hash of a phone number falls to trying every Indian mobile number, about 1.5 core-hours.
+ */
+export function subjectHash(subject: PrivacySubject, hashKey: string): string {
+  if (hashKey.length < PRIVACY_HASH_KEY_MIN_LENGTH)
+    throw new Error(
+      `PRIVACY_HASH_KEY must be at least ${PRIVACY_HASH_KEY_MIN_LENGTH} characters (openssl rand -base64 32 makes one).`,
+    );
+  return createHmac('sha256', hashKey).update(`${subject.kind}:${subject.value}`).digest('hex');
 }
+
+/** Where a request is recorded, and the key its identifier is hashed with. */
+type PrivacyRecords = { db: Firestore; hashKey: string };
 
 type FoundEnquiry = {
   collection: EnquiryCollection;
@@ -234,14 +247,17 @@ type ErasureResult = {
  * the enquiries in one batch, so the person disappears from the inbox at once. Records the request.
  */
 export async function eraseSubject(
-  db: Firestore,
+  { db, hashKey }: PrivacyRecords,
   found: Found,
   by: string,
   now: Date,
   hooks: { afterBatch?: (written: number) => void | Promise<void> } = {},
 ): Promise<ErasureResult> {
   const counts = countsOf(found);
-  const request = await recordRequest(db, 'erase', found, by, now, { found: counts, state: 'started' });
+  const request = await recordRequest({ db, hashKey }, 'erase', found, by, now, {
+    found: counts,
+    state: 'started',
+  });
   const dependants = [
     ...new Map(
       found.enquiries
@@ -266,9 +282,9 @@ export async function eraseSubject(
   return { found: counts, deleted: counts, notDeleted, requestId: request.id };
 }
 
-/** One `privacy-requests` document: the kind, the identifier's hash, the counts, who and when. */
+/** One `privacy-requests` document: the kind, the identifier's keyed hash, the counts, who and when. */
 export async function recordRequest(
-  db: Firestore,
+  { db, hashKey }: PrivacyRecords,
   kind: 'find' | 'export' | 'erase',
   found: Found,
   by: string,
@@ -279,7 +295,7 @@ export async function recordRequest(
   await ref.set({
     kind,
     identifierKind: found.subject.kind,
-    subjectSha256: subjectHash(found.subject),
+    subjectHmacSha256: subjectHash(found.subject, hashKey),
     found: countsOf(found),
     by,
     at: Timestamp.fromDate(now),
