@@ -309,6 +309,43 @@ describe('the record of a privacy request', () => {
   });
 });
 
+describe('a crafted identifier', () => {
+  it("cannot reach someone else's enquiries: the Kelvin sign and fullwidth look-alikes are refused, not folded into an address", async () => {
+    const kumar = await storeEnquiry(db, { ...PRIYA, name: 'Kumar', email: 'kumar@example.com' });
+    for (const lookAlike of [
+      '\u212aumar@example.com',
+      '\uff4b\uff55\uff4d\uff41\uff52@example.com',
+      'kumar\uff20example.com',
+    ]) {
+      const erasure = answerPrivacyRequest(ownerDeps(), OWNER, {
+        action: 'erase',
+        kind: 'email',
+        value: lookAlike,
+      });
+      await expect(erasure, lookAlike).rejects.toMatchObject({ code: 'invalid-argument' });
+    }
+    expect((await db.collection(ENQUIRY_COLLECTION).doc(kumar).get()).exists).toBe(true);
+    // Kumar's own address, however he cases it, still finds him.
+    const found = await answerPrivacyRequest(ownerDeps(), OWNER, {
+      action: 'find',
+      kind: 'email',
+      value: ' KUMAR@Example.com ',
+    });
+    expect(found.counts.enquiries).toBe(1);
+  });
+
+  it('is refused when it is longer than any address can be, with a plain message', async () => {
+    for (const value of [`${'a'.repeat(100_000)}@example.com`, `a@${'b.'.repeat(8_000)} x`]) {
+      expect(() => readSubject('email', value)).toThrow(PrivacyInputError);
+      const refusal = answerPrivacyRequest(ownerDeps(), OWNER, { action: 'find', kind: 'email', value });
+      await expect(refusal).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: expect.stringMatching(/longer than any email address \(254 characters\)/) as unknown,
+      });
+    }
+  });
+});
+
 describe('retention', () => {
   it('deletes enquiries past their expiry and keeps the rest, as the TTL policy does', async () => {
     const now = Date.now();

@@ -30,6 +30,8 @@ import { asDate, formatIndiaIso } from '../contract/india-time';
 import { COUNTER_FIELD } from '../enquiry/slots';
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
+/** No email address is longer (RFC 5321), and no phone number comes near: longer is nobody's. */
+const MAX_IDENTIFIER_LENGTH = 254;
 /** The shortest PRIVACY_HASH_KEY taken: `openssl rand -base64 32` gives 44 characters. */
 export const PRIVACY_HASH_KEY_MIN_LENGTH = 32;
 
@@ -37,12 +39,35 @@ type PrivacySubject = { kind: 'email'; value: string } | { kind: 'phone'; value:
 
 export class PrivacyInputError extends Error {}
 
-/** The identifier as admission compares it; a malformed one is refused with a plain message. */
+/**
+ * Whether an address has its shape: one @ with something before it, a dot inside what follows, no
+ * space. One pass over it, no backtracking pattern: a crafted identifier costs what its length does.
+ */
+function hasAddressShape(value: string): boolean {
+  const at = value.indexOf('@');
+  const domain = value.slice(at + 1);
+  return at > 0 && !domain.includes('@') && !/\s/.test(value) && domain.slice(1, -1).includes('.');
+}
+
+/**
+ * The identifier as admission compares it (contact-keys.ts: NFKC, then case-folded); a malformed
+ * one is refused with a plain message. Refused too: anything longer than an address can be, and
+ * an address with characters that only look like an address's (the Kelvin sign K, fullwidth
+ * letters, ＠), which folding would turn into someone else's address.
+ */
 export function readSubject(kind: 'email' | 'phone', raw: string): PrivacySubject {
+  if (raw.length > MAX_IDENTIFIER_LENGTH)
+    throw new PrivacyInputError(
+      `That ${kind === 'email' ? 'address' : 'number'} is ${raw.length.toLocaleString('en')} characters long, longer than any email address (${MAX_IDENTIFIER_LENGTH} characters) or phone number can be.`,
+    );
   if (kind === 'email') {
-    const value = normaliseEmail(raw);
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value))
-      throw new PrivacyInputError(`"${raw}" is not an email address.`);
+    const typed = raw.trim();
+    if (typed.normalize('NFKC') !== typed)
+      throw new PrivacyInputError(
+        `"${typed}" has characters that only look like an address's (a fullwidth letter or @, the Kelvin sign K ...): type the address as the buyer wrote it.`,
+      );
+    const value = normaliseEmail(typed);
+    if (!hasAddressShape(value)) throw new PrivacyInputError(`"${raw}" is not an email address.`);
     return { kind, value };
   }
   const value = normalisePhoneDigits(raw);
