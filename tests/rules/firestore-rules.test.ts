@@ -382,9 +382,10 @@ describe('only sales accounts read enquiries, and change only their follow-up an
 
 /**
  * The emulator writes the report when asked, about 160 MB each as JSON and as HTML: 55–57 s on
- * this 2-core machine with little else running, and past 60 s beside other engineers' builds.
+ * this 2-core machine with little else running, 93 s beside other engineers' builds and browsers
+ * (load average 7–14). A deadline, not a wait: it costs nothing when the report comes sooner.
  */
-const COVERAGE_REPORT_TIMEOUT_MS = 180_000;
+const COVERAGE_REPORT_TIMEOUT_MS = 300_000;
 
 // Last on purpose: the report covers every request made above, and nothing else.
 describe('the rules coverage report', () => {
