@@ -9,7 +9,8 @@
  *
  * The local emulator by default; `--project <id>` for the real project, with application default
  * credentials (`gcloud auth application-default login`), as `npm run export` does. Each request is
- * recorded in `privacy-requests` with a SHA-256 of the identifier, never the identifier itself.
+ * recorded in `privacy-requests` with a keyed hash of the identifier (HMAC-SHA-256 with the
+ * project's PRIVACY_HASH_KEY: lib/privacy-hash-key.ts), never the identifier itself.
  */
 import { writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
@@ -33,6 +34,7 @@ import {
   type PrivacyCommand,
 } from './lib/privacy-args.ts';
 import { requireCredentials } from './lib/google-credentials.ts';
+import { PrivacyHashKeyError, privacyHashKeyFor } from './lib/privacy-hash-key.ts';
 import { PORTS } from './lib/project.ts';
 
 let command: PrivacyCommand;
@@ -71,23 +73,28 @@ async function main(): Promise<number> {
     console.log(`✔ deleted what had expired on ${where}: ${JSON.stringify(deleted)}`);
     return 0;
   }
+  // Before anything is read: without the project's key no request could be recorded.
+  const records = {
+    db,
+    hashKey: privacyHashKeyFor({ projectId: command.projectId, onEmulator }, process.env),
+  };
   const subject = readSubject(command.identifier.kind, command.identifier.raw);
   const found = await findSubject(db, subject, command.identifier.raw);
   const counts = countsOf(found);
   const now = new Date();
   if (counts.enquiries === 0) {
-    await recordRequest(db, command.action, found, by, now);
+    await recordRequest(records, command.action, found, by, now);
     console.log(`• No enquiry on ${where} comes from that ${subject.kind}; nothing was changed.`);
     return 0;
   }
   const { json, summary } = exportSubject(found, now);
   if (command.action === 'find') {
-    await recordRequest(db, 'find', found, by, now);
+    await recordRequest(records, 'find', found, by, now);
     console.log(summary);
     return 0;
   }
   if (command.action === 'export') {
-    await recordRequest(db, 'export', found, by, now);
+    await recordRequest(records, 'export', found, by, now);
     const out = command.out ?? `privacy-export-${now.toISOString().slice(0, 10)}.json`;
     writeFileSync(out, `${json}\n`);
     writeFileSync(out.replace(/\.json$/, '') + '.txt', summary);
@@ -109,7 +116,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const result = await eraseSubject(db, found, by, now);
+  const result = await eraseSubject(records, found, by, now);
   console.log(`✔ erased ${JSON.stringify(result.deleted)} (request ${result.requestId}).`);
   console.log(
     `Not held by the system, so delete these by hand:\n${result.notDeleted.map((line) => `- ${line}`).join('\n')}`,
@@ -121,7 +128,7 @@ main()
   .then(
     (code) => (process.exitCode = code),
     (error: unknown) => {
-      if (error instanceof PrivacyInputError) {
+      if (error instanceof PrivacyInputError || error instanceof PrivacyHashKeyError) {
         console.error(`✖ ${error.message}`);
         process.exitCode = 2;
         return;

@@ -4,7 +4,7 @@
  * for the deployed functions, the emulated ones and the launcher's local sweep alike.
  *
  * Production values: `functions/.env.<project-id>` (or the deploy prompt) for the params and
- * Cloud Secret Manager for SMTP_PASSWORD and WHATSAPP_TOKEN (`firebase functions:secrets:set`).
+ * Cloud Secret Manager for SMTP_PASSWORD, WHATSAPP_TOKEN and PRIVACY_HASH_KEY (`firebase functions:secrets:set`).
  * Emulator values: the committed, emulator-only `functions/.env.local` and `functions/.secret.local`,
  * which point at the local mail catcher on 127.0.0.1:2525 and the WhatsApp stand-in.
  */
@@ -110,6 +110,12 @@ export const whatsappToken = defineSecret('WHATSAPP_TOKEN');
 
 /** The SMTP password lives only in Cloud Secret Manager (and in .secret.local for the emulator). */
 export const smtpPassword = defineSecret('SMTP_PASSWORD');
+
+/**
+ * The key of the keyed hash a privacy request's record keeps instead of the identifier (random, at
+ * least 32 characters), only in Cloud Secret Manager; `npm run privacy` is given the same one.
+ */
+export const privacyHashKey = defineSecret('PRIVACY_HASH_KEY');
 
 /**
  * The params' values as the runtime has them, by name: `process.env` in a deployed or emulated

@@ -14,6 +14,7 @@ import {
   deliveryDepsFrom,
   enquiryRegion,
   enquiryRetentionDays,
+  privacyHashKey,
   resendRequiresAppCheck,
   smtpPassword,
   whatsappToken,
@@ -127,9 +128,20 @@ export const resendEnquiryEmail = onCall(
  * export or erase one person, for owner accounts only (privacy-callable.ts checks the claims).
  */
 export const privacyRequest = onCall(
-  { region: enquiryRegion, timeoutSeconds: TRIGGER_TIMEOUT_SECONDS, memory: '256MiB', maxInstances: 1 },
+  {
+    region: enquiryRegion,
+    secrets: [privacyHashKey],
+    timeoutSeconds: TRIGGER_TIMEOUT_SECONDS,
+    memory: '256MiB',
+    maxInstances: 1,
+  },
   inboxCall(
     () => resendRequiresAppCheck.value(),
-    (caller, data) => answerPrivacyRequest({ db: getFirestore(), clock: () => new Date() }, caller, data),
+    (caller, data) =>
+      answerPrivacyRequest(
+        { db: getFirestore(), clock: () => new Date(), hashKey: privacyHashKey.value() },
+        caller,
+        data,
+      ),
   ),
 );

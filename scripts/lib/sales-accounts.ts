@@ -58,7 +58,9 @@ export function useAuthEmulator(projectId: string, env: NodeJS.ProcessEnv): stri
 /**
  * Sets or clears the claim (with `owner`, the owner's claim too, which lets the inbox find, export
  * and erase a buyer's data), keeping any other claims the account has; returns the uid. Revoking
- * clears both.
+ * clears both. Granting also marks the account's email verified: whoever grants vouches for the
+ * address, and the inbox names the author of a change by a verified email only (an email the
+ * account later gives itself is unverified again, and the inbox then records only its uid).
  */
 export async function setSalesClaim(
   auth: Auth,
@@ -77,6 +79,7 @@ export async function setSalesClaim(
     ...(isOwner ? [[OWNER_CLAIM, true]] : []),
   ]);
   await auth.setCustomUserClaims(user.uid, claims);
+  if (sales && !user.emailVerified) await auth.updateUser(user.uid, { emailVerified: true });
   // A revoked account's open sessions cannot refresh their tokens any more.
   if (!sales) await auth.revokeRefreshTokens(user.uid);
   return user.uid;

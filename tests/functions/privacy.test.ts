@@ -3,7 +3,8 @@
  * Firestore emulator, with the real admission, resend and delivery code making that data first;
  * and enquiries past their retention deleted, as Firestore's TTL policy does in production.
  */
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { createHash, createHmac } from 'node:crypto';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   ADMISSION_COLLECTION,
@@ -12,7 +13,11 @@ import {
   PRIVACY_REQUESTS_COLLECTION,
   RESENDS_COLLECTION,
 } from '../../functions/src/contract/collections';
+import { readCorrection } from '../../functions/src/contract/correction';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/retention';
+import { admissionKeys } from '../../functions/src/enquiry/admission';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
+import { needsFollowUpRecord, recordFollowUp } from '../../functions/src/enquiry/first-contact';
 import {
   countsOf,
   eraseSubject,
@@ -43,8 +48,18 @@ let catcher: SmtpCatcher;
 useDeliverySuite('privacy-tests', (suite) => ({ db, catcher } = suite));
 
 const BUYER = { ...PRIYA, name: 'Lakshmi Narayanan', email: 'Lakshmi.N@Example.com', phone: '9845012345' };
-const SALES = { uid: 'sales-1', email: 'sales@example.com', claims: { sales: true }, authTime: 0 };
+const SALES = {
+  uid: 'sales-1',
+  email: 'sales@example.com',
+  claims: { sales: true, email: 'sales@example.com', email_verified: true },
+  authTime: 0,
+};
 const DAY = 24 * 60 * 60_000;
+/** The key the tests hash identifiers with (the emulator's own is in functions/.secret.local). */
+const PRIVACY_HASH_KEY = 'test-only-privacy-hash-key-0123456789abcdef';
+const records = () => ({ db, hashKey: PRIVACY_HASH_KEY });
+const OWNER = { ...SALES, claims: { ...SALES.claims, owner: true } };
+const ownerDeps = () => ({ db, clock: () => new Date(), hashKey: PRIVACY_HASH_KEY });
 
 /** The buyer's 3 full and 2 popup enquiries through admission, a follow-up, a resend; 40 others beside. */
 async function seedBuyerAndOthers() {
@@ -127,7 +142,7 @@ describe('a privacy request', () => {
     expect(exported.enquiries.flatMap((enquiry) => enquiry.resends)).toHaveLength(1);
     expect(summary).toContain('5 enquiries');
 
-    const result = await eraseSubject(db, byEmail, 'test', new Date());
+    const result = await eraseSubject(records(), byEmail, 'test', new Date());
     expect(result.deleted).toEqual(counts);
     expect(result.notDeleted.join(' ')).toMatch(/sales mailbox/);
     for (const path of buyerIds) expect((await db.doc(path).get()).exists).toBe(false);
@@ -139,7 +154,7 @@ describe('a privacy request', () => {
     const requests = await db.collection(PRIVACY_REQUESTS_COLLECTION).get();
     expect(requests.docs.map((doc) => doc.get('state'))).toEqual(['done']);
     const request = requests.docs[0]?.data() ?? {};
-    expect(request.subjectSha256).toBe(subjectHash(readSubject('email', BUYER.email)));
+    expect(request.subjectHmacSha256).toBe(subjectHash(readSubject('email', BUYER.email), PRIVACY_HASH_KEY));
     expect(JSON.stringify(request)).not.toMatch(/lakshmi|9845012345/i);
 
     // Erased, the buyer is new again: a next enquiry is a first contact, admitted for its own email.
@@ -155,7 +170,7 @@ describe('a privacy request', () => {
     const subject = readSubject('phone', '098450-12345');
     const first = await findSubject(db, subject);
     await expect(
-      eraseSubject(db, first, 'test', new Date(), {
+      eraseSubject(records(), first, 'test', new Date(), {
         afterBatch: () => {
           throw new Error('the process was killed');
         },
@@ -166,7 +181,7 @@ describe('a privacy request', () => {
 
     const second = await findSubject(db, subject);
     expect(second.enquiries).toHaveLength(5);
-    await eraseSubject(db, second, 'test', new Date());
+    await eraseSubject(records(), second, 'test', new Date());
     for (const path of buyerIds) expect((await db.doc(path).get()).exists).toBe(false);
     for (const path of others) expect((await db.doc(path).get()).exists).toBe(true);
     expect(countsOf(await findSubject(db, subject))).toEqual({ enquiries: 0, resends: 0, admission: 0 });
@@ -184,10 +199,86 @@ describe('a privacy request', () => {
   });
 });
 
+describe("a correction of the buyer's address and number", () => {
+  it('leaves nothing of the old ones: find by them finds nothing, by the new ones the enquiry, whose export holds only the new', async () => {
+    const deps = deliveryDeps(db, catcher.port);
+    const typo = { email: 'lakshmi.n@exmaple.com', phone: '9845054321' };
+    const id = await storeEnquiry(db, { ...BUYER, ...typo });
+    await handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id));
+    const ref = db.collection(ENQUIRY_COLLECTION).doc(id);
+    const before = (await ref.get()).data() ?? {};
+
+    // As the inbox saves a correction (web/src/features/inbox/api/follow-up.ts): the fields the
+    // buyer reported, and a follow-up save whose history names them.
+    const { changes } = readCorrection(ENQUIRY_COLLECTION, before, {
+      email: BUYER.email,
+      phone: `+91 ${BUYER.phone}`,
+    });
+    expect(Object.keys(changes).sort()).toEqual(['email', 'phone']);
+    await ref.update({
+      ...changes,
+      followUp: {
+        status: 'New',
+        note: '',
+        updatedBy: 'sales-1',
+        updatedByEmail: 'sales@example.com',
+        updatedAt: FieldValue.serverTimestamp(),
+        version: 1,
+        history: {
+          '0': {
+            corrected: Object.keys(changes),
+            by: 'sales-1',
+            byEmail: 'sales@example.com',
+            at: FieldValue.serverTimestamp(),
+          },
+        },
+      },
+    });
+    // What the follow-up trigger does with the update (functions/src/index.ts, recordFollowUpOn).
+    expect(needsFollowUpRecord((await ref.get()).data(), DEFAULT_ENQUIRY_RETENTION_DAYS)).toBe(true);
+    await recordFollowUp(db, { collection: ENQUIRY_COLLECTION, id });
+
+    for (const [kind, old] of [
+      ['email', typo.email],
+      ['phone', typo.phone],
+    ] as const) {
+      expect(countsOf(await findSubject(db, readSubject(kind, old), old)), `find by the old ${kind}`).toEqual(
+        {
+          enquiries: 0,
+          resends: 0,
+          admission: 0,
+        },
+      );
+      const byOldKey = await db
+        .collection(ENQUIRY_COLLECTION)
+        .where(`notification.contactKeys.${kind}`, '==', old)
+        .get();
+      expect(byOldKey.size, `enquiries under the old ${kind}'s key`).toBe(0);
+    }
+    const found = await findSubject(db, readSubject('email', BUYER.email), BUYER.email);
+    expect(found.enquiries.map((enquiry) => enquiry.ref.path)).toEqual([ref.path]);
+    expect((await findSubject(db, readSubject('phone', BUYER.phone))).enquiries).toHaveLength(1);
+    const { json, summary } = exportSubject(found, new Date());
+    for (const old of Object.values(typo)) expect(`${json}\n${summary}`).not.toContain(old);
+
+    // Who is who: the fingerprint is the corrected buyer's, so their same enquiry again is a duplicate.
+    const now = new Date();
+    const fingerprint = (data: Record<string, unknown>) =>
+      db.doc(`enquiry-admission/${admissionKeys(ENQUIRY_COLLECTION, data, now).duplicate}`).get();
+    expect((await fingerprint(before)).exists).toBe(false);
+    expect((await fingerprint((await ref.get()).data() ?? {})).get('original')).toBe(ref.path);
+    const again = await storeEnquiry(db, BUYER);
+    expect(await handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(again))).toEqual({
+      status: 'duplicate',
+      duplicateOf: ref.path,
+    });
+  });
+});
+
 describe("the inbox's privacy function", () => {
   it("answers an owner's account, and refuses a sales account without the owner's claim", async () => {
     const { buyerIds } = await seedBuyerAndOthers();
-    const deps = { db, clock: () => new Date() };
+    const deps = ownerDeps();
     const ask = { action: 'find', kind: 'phone', value: '98450 12345' };
     await expect(answerPrivacyRequest(deps, SALES, ask)).rejects.toMatchObject({ code: 'permission-denied' });
     const owner = { ...SALES, claims: { sales: true, owner: true } };
@@ -199,6 +290,59 @@ describe("the inbox's privacy function", () => {
     const erased = await answerPrivacyRequest(deps, owner, { ...ask, action: 'erase' });
     expect(erased.deleted).toMatchObject({ enquiries: 5 });
     for (const path of buyerIds) expect((await db.doc(path).get()).exists).toBe(false);
+  });
+});
+
+describe('the record of a privacy request', () => {
+  it('holds a keyed hash of the identifier, which a list of every Indian number cannot reverse without the key', async () => {
+    await storeEnquiry(db, BUYER);
+    await answerPrivacyRequest(ownerDeps(), OWNER, { action: 'find', kind: 'phone', value: BUYER.phone });
+    const [request] = (await db.collection(PRIVACY_REQUESTS_COLLECTION).get()).docs.map((doc) => doc.data());
+    const record = JSON.stringify(request);
+    // What trying every Indian number (about 1.5 core-hours) would match against an unkeyed hash.
+    const unkeyed = createHash('sha256').update(`phone:${BUYER.phone}`).digest('hex');
+    expect(record).not.toContain(unkeyed);
+    expect(record).not.toContain(BUYER.phone);
+    expect(request?.subjectHmacSha256).toBe(
+      createHmac('sha256', PRIVACY_HASH_KEY).update(`phone:${BUYER.phone}`).digest('hex'),
+    );
+  });
+});
+
+describe('a crafted identifier', () => {
+  it("cannot reach someone else's enquiries: the Kelvin sign and fullwidth look-alikes are refused, not folded into an address", async () => {
+    const kumar = await storeEnquiry(db, { ...PRIYA, name: 'Kumar', email: 'kumar@example.com' });
+    for (const lookAlike of [
+      '\u212aumar@example.com',
+      '\uff4b\uff55\uff4d\uff41\uff52@example.com',
+      'kumar\uff20example.com',
+    ]) {
+      const erasure = answerPrivacyRequest(ownerDeps(), OWNER, {
+        action: 'erase',
+        kind: 'email',
+        value: lookAlike,
+      });
+      await expect(erasure, lookAlike).rejects.toMatchObject({ code: 'invalid-argument' });
+    }
+    expect((await db.collection(ENQUIRY_COLLECTION).doc(kumar).get()).exists).toBe(true);
+    // Kumar's own address, however he cases it, still finds him.
+    const found = await answerPrivacyRequest(ownerDeps(), OWNER, {
+      action: 'find',
+      kind: 'email',
+      value: ' KUMAR@Example.com ',
+    });
+    expect(found.counts.enquiries).toBe(1);
+  });
+
+  it('is refused when it is longer than any address can be, with a plain message', async () => {
+    for (const value of [`${'a'.repeat(100_000)}@example.com`, `a@${'b.'.repeat(8_000)} x`]) {
+      expect(() => readSubject('email', value)).toThrow(PrivacyInputError);
+      const refusal = answerPrivacyRequest(ownerDeps(), OWNER, { action: 'find', kind: 'email', value });
+      await expect(refusal).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: expect.stringMatching(/longer than any email address \(254 characters\)/) as unknown,
+      });
+    }
   });
 });
 

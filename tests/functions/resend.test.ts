@@ -25,7 +25,14 @@ const signedInAt = () => Math.floor(Date.now() / 1000) - 60;
 const SALES: InboxCaller = {
   uid: 'sales-1',
   email: 'sales@example.com',
-  claims: { sales: true },
+  claims: { sales: true, email: 'sales@example.com', email_verified: true },
+  authTime: signedInAt(),
+};
+/** A sales account that changed its own Auth email to a look-alike of the owner's, never verified. */
+const RENAMED_SALES: InboxCaller = {
+  uid: 'sales-2',
+  email: 'owner@examp1e.com',
+  claims: { sales: true, email: 'owner@examp1e.com', email_verified: false },
   authTime: signedInAt(),
 };
 const clickId = () => crypto.randomUUID();
@@ -91,6 +98,20 @@ describe('resending an enquiry email', () => {
     >;
     expect(record).toMatchObject({ state: 'SENT', resentBy: 'sales@example.com', nextAttemptAt: null });
     expect((await db.collection(RESENDS_COLLECTION).get()).size).toBe(2);
+  });
+
+  it('names an account whose email is not verified by its uid, never by that email', async () => {
+    const id = await failedEnquiry();
+    const click = { collection: ENQUIRY_COLLECTION, enquiryId: id, requestId: clickId() };
+    await resendEnquiryEmail(deliveryDeps(db, catcher.port), RENAMED_SALES, click);
+    const stored = JSON.stringify([
+      (await db.collection(ENQUIRY_COLLECTION).doc(id).get()).data(),
+      (await db.collection(RESENDS_COLLECTION).doc(click.requestId).get()).data(),
+    ]);
+    expect((await db.collection(ENQUIRY_COLLECTION).doc(id).get()).get('notification.resentBy')).toBe(
+      'sales-2',
+    );
+    expect(stored).not.toContain('owner@examp1e.com');
   });
 
   it('reports a failed send and leaves the delivery record as it was', async () => {

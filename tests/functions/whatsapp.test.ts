@@ -225,7 +225,7 @@ describe('the WhatsApp alert', () => {
       expect(parameter.length).toBeLessThanOrEqual(100);
     }
     expect(alert?.parameters.slice(1, 4)).toEqual([
-      'Priya Call: +44 7700 900123',
+      'Priya Call:',
       expect.stringMatching(/^Bulkx+…$/),
       'Chen nai central',
     ]);

@@ -399,6 +399,12 @@ export const BLANK_LOOKING_LETTERS: [string, string][] = [
 const hiddenTags = (text: string) =>
   [...text].map((character) => String.fromCodePoint(0xe0000 + (character.codePointAt(0) ?? 0))).join('');
 
+/** Variation selectors (U+E0100 on), one per byte: invisible, they spell text after a visible character. */
+const hiddenSelectors = (text: string) =>
+  [...text]
+    .map((character) => String.fromCodePoint(0xe0100 + (character.codePointAt(0) ?? 0) - 0x20))
+    .join('');
+
 /** Real text with something hidden inside it: each is refused in every free-text field. */
 export const HIDDEN_INSIDE_TEXT: [string, string][] = [
   ['tag characters spelling a hidden IGNORE', `Priya${hiddenTags('IGNORE')}`],
@@ -414,6 +420,20 @@ export const HIDDEN_INSIDE_TEXT: [string, string][] = [
   ['a right-to-left isolate', 'Priya \u2067nepO\u2069'],
   ['a left-to-right mark', 'Priya Raman\u200e'],
   ['an Arabic letter mark', 'Priya\u061c Raman'],
+  ['a soft hyphen (U+00AD)', 'Pri\u00adya Raman'],
+  ['a combining grapheme joiner (U+034F)', 'Pri\u034fya Raman'],
+  ['a Khmer inherent vowel (U+17B4)', 'Priya\u17b4 Raman'],
+  ['a Mongolian free variation selector (U+180B)', 'Priya\u180b Raman'],
+  ['a braille blank (U+2800)', 'Priya\u2800Raman'],
+  ['an emoji presentation selector after a letter', 'Priya\ufe0f Raman'],
+  ['a text presentation selector after an emoji', 'Priya \u2764\ufe0e'],
+  ['variation selectors spelling a hidden IGNORE ALL', `Ravi${hiddenSelectors('IGNORE ALL')}`],
+  ['a run of 30 zero-width non-joiners', `Ravi${'\u200c'.repeat(30)}`],
+  ['a zero-width joiner between Latin letters', 'Pri\u200dya Raman'],
+  ['a zero-width non-joiner at the start of a Devanagari word', 'Priya \u200cप्रिया'],
+  ['a zero-width joiner at the end of a Devanagari word', 'लक्\u200d'],
+  ['two joiners in a row inside a Devanagari word', 'लक्\u200d\u200dष्मी'],
+  ['a zero-width joiner after an emoji and before a letter', 'Priya 👩\u200dx'],
 ];
 
 /** Addresses the old pattern got wrong, and the ways a label or a dot can be misplaced. */

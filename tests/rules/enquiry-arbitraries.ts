@@ -53,7 +53,10 @@ export type FuzzedDocument = {
 const SCRIPTS = {
   latin: ['a', 'Z', '0', '.', "'", '-', ' ', 'é'],
   tamil: ['த', 'மி', 'ழ்', 'ஸ்ரீ', 'க்ஷ', '௧'],
-  emoji: ['😀', '💇‍♀️', '👍🏽', '🇮🇳', '𝒜'],
+  // With the joiners these scripts write inside words (a half form, a Persian non-joiner).
+  devanagari: ['ल', 'क्\u200dष्', 'मी', 'क्\u200cष', ' ', '२'],
+  persian: ['ع', 'لی\u200cر', 'ضا', 'می\u200cخ', ' ', '۲'],
+  emoji: ['😀', '💇‍♀️', '👍🏽', '🇮🇳', '𝒜', '\u2764\ufe0f', '👩🏽\u200d💼', '1\ufe0f\u20e3'],
 };
 const ALL_PIECES = Object.values(SCRIPTS).flat();
 /** One UTF-16 unit each, to land exactly on a length when the next piece would overshoot. */
@@ -165,8 +168,10 @@ function withControlCharacter(rule: FieldRule): fc.Arbitrary<string> {
 }
 
 /**
- * Every character the contract calls hidden, and a few that are not (the zero-width joiner and
- * non-joiner, which Indic scripts and emoji need, and a variation selector), as single code points.
+ * Every character the contract calls hidden, among them the joiners that count only where a script
+ * or an emoji uses them (the zero-width joiner and non-joiner, the emoji presentation selector), as
+ * single code points: dropped anywhere in a value, each lands sometimes where it joins and mostly
+ * where it does not.
  */
 const HIDDEN_OR_NEAR = [
   ...new Set(
@@ -183,6 +188,13 @@ const HIDDEN_OR_NEAR = [
   '\u200c',
   '\u200d',
   '\ufe0f',
+  '\ufe0e',
+  '\u00ad',
+  '\u034f',
+  '\u17b4',
+  '\u180b',
+  '\u2800',
+  '\u{e0100}',
 ];
 
 /** A valid value with one hidden (or nearly hidden) character somewhere in it. */

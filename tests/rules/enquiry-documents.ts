@@ -367,6 +367,55 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     who: 'a Nairobi buyer on the popup',
     popup: { name: 'Wanjiru Kamau', email: 'wanjiru@kamau.co.ke', phone: '9000040404', business: 'Others' },
   },
+  {
+    who: 'a Pune distributor whose name has a half form written with a joiner',
+    formpage: FORM_PAGES.enquiry,
+    full: {
+      name: 'लक्\u200dष्मी देशपांडे',
+      companyname: 'देशपांडे हेयर',
+      phone: '9000050505',
+      email: 'lakshmi@deshpandehair.in',
+      city: 'पुणे',
+      ordertype: 'Bulk',
+      message: 'हमें हर महीने 30 किलो बाल चाहिए। लक्\u200cष्य: दिवाली से पहले।',
+    },
+  },
+  {
+    who: 'a Tehran salon writing in Persian, with non-joiners inside words',
+    formpage: FORM_PAGES.other,
+    full: {
+      name: 'علی\u200cرضا محمدی',
+      companyname: 'آرایشگاه محمدی',
+      phone: '9000060606',
+      email: 'alireza@mohammadi.ir',
+      city: 'تهران',
+      ordertype: 'Retail',
+      message: 'ما ۲۰ کیلو موی هندی می\u200cخواهیم. قیمت را بفرستید.',
+    },
+  },
+  {
+    who: 'a Colombo buyer writing in Sinhala, with a joiner after the virama',
+    popup: {
+      name: 'ශ්\u200dරියානි පෙරේරා',
+      email: 'sriyani@perera.lk',
+      phone: '9000070707',
+      business: 'I am a Salon Retailer',
+    },
+  },
+  {
+    who: 'a Chennai stylist with skin tones and joined emoji',
+    formpage: FORM_PAGES.home,
+    full: {
+      name: 'Divya 💇🏽\u200d\u2640\ufe0f',
+      companyname: 'Divya Studio',
+      phone: '9000080808',
+      email: 'divya@studio.in',
+      city: 'Chennai',
+      ordertype: 'Retail',
+      message:
+        'Thanks 🙏🏽 my team 👩🏽\u200d💼 loves your hair \u2764\ufe0f Need 2 bundles, 1\ufe0f\u20e3 week.',
+    },
+  },
 ];
 
 /** The document the site's form builds for each realistic buyer. */

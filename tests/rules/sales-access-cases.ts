@@ -43,11 +43,18 @@ export const SALES_UID = 'sales-person';
 export const SALES_EMAIL = 'sales@example.com';
 
 export type SalesCaller =
-  'sales' | 'regrantedSales' | 'revokedSales' | 'signedInWithoutClaim' | 'salesFalse' | 'anonymous';
+  | 'sales'
+  | 'regrantedSales'
+  | 'unverifiedSales'
+  | 'revokedSales'
+  | 'signedInWithoutClaim'
+  | 'salesFalse'
+  | 'anonymous';
 
 export const SALES_CALLER_TITLES: Record<SalesCaller, string> = {
   sales: 'a sales account',
   regrantedSales: 'a sales account signed in after an old revocation',
+  unverifiedSales: 'a sales account that changed its email to one it never verified',
   revokedSales: 'a sales account whose access was withdrawn after it signed in',
   signedInWithoutClaim: 'a signed-in account without the claim',
   salesFalse: 'an account with sales: false',
@@ -57,11 +64,12 @@ export const SALES_CALLER_TITLES: Record<SalesCaller, string> = {
 export const SALES_CALLERS = Object.keys(SALES_CALLER_TITLES) as SalesCaller[];
 
 /** The callers the rules let in: every other one is always denied. */
-export const CALLERS_WITH_ACCESS: readonly SalesCaller[] = ['sales', 'regrantedSales'];
+export const CALLERS_WITH_ACCESS: readonly SalesCaller[] = ['sales', 'regrantedSales', 'unverifiedSales'];
 
 const uidOf: Record<Exclude<SalesCaller, 'anonymous'>, string> = {
   sales: SALES_UID,
   regrantedSales: 'sales-person-granted-again',
+  unverifiedSales: 'sales-person-renamed',
   revokedSales: 'sales-person-who-left',
   signedInWithoutClaim: 'customer-with-account',
   salesFalse: 'former-sales-person',
@@ -69,6 +77,7 @@ const uidOf: Record<Exclude<SalesCaller, 'anonymous'>, string> = {
 const emailOf: Record<Exclude<SalesCaller, 'anonymous'>, string> = {
   sales: SALES_EMAIL,
   regrantedSales: 'again@example.com',
+  unverifiedSales: 'owner@examp1e.com',
   revokedSales: 'left@example.com',
   signedInWithoutClaim: 'customer@example.com',
   salesFalse: 'former@example.com',
@@ -90,11 +99,10 @@ function contextOf(env: RulesTestEnvironment, caller: SalesCaller): RulesTestCon
   if (caller === 'anonymous') return env.unauthenticatedContext();
   const claims: Record<string, unknown> = {
     email: emailOf[caller],
-    email_verified: true,
+    email_verified: caller !== 'unverifiedSales',
     auth_time: SIGNED_IN_AT,
   };
-  if (caller === 'sales' || caller === 'regrantedSales' || caller === 'revokedSales')
-    claims[SALES_CLAIM] = true;
+  if (CALLERS_WITH_ACCESS.includes(caller) || caller === 'revokedSales') claims[SALES_CLAIM] = true;
   if (caller === 'salesFalse') claims[SALES_CLAIM] = false;
   return env.authenticatedContext(uidOf[caller], claims);
 }
@@ -111,13 +119,17 @@ export type SalesAccessCase = {
   request: Request;
   /** The sales account's verdict; every other caller is always denied. */
   forSales: Verdict;
+  /** Where the account whose email is unverified gets another verdict than the verified ones. */
+  forUnverified?: Verdict;
 };
 
 const enquiryRef = (db: Firestore, target: EnquiryCollection) => doc(db, target, EXISTING_ENQUIRY_ID);
 
 const callerUid = (caller: SalesCaller) => (caller === 'anonymous' ? 'nobody' : uidOf[caller]);
-const callerEmail = (caller: SalesCaller) =>
-  caller === 'anonymous' ? 'nobody@example.com' : emailOf[caller];
+/** The email the caller's token carries, verified or not. */
+const tokenEmail = (caller: SalesCaller) => (caller === 'anonymous' ? 'nobody@example.com' : emailOf[caller]);
+/** Who the inbox names as the author: the token's email when it is verified, else none (the uid says who). */
+const callerEmail = (caller: SalesCaller) => (caller === 'unverifiedSales' ? null : tokenEmail(caller));
 
 function followUp(caller: SalesCaller, changes: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -215,6 +227,18 @@ export function salesAccessCases(): SalesAccessCase[] {
       title: `sign a follow-up with another email on a ${target} enquiry`,
       request: setFollowUp(target, { updatedByEmail: 'boss@example.com' }),
       forSales: 'denied by rules',
+    },
+    {
+      title: `sign a follow-up on a ${target} enquiry with the email the token carries, verified or not`,
+      request: (db, caller) => setFollowUp(target, { updatedByEmail: tokenEmail(caller) })(db, caller),
+      forSales: 'allowed',
+      forUnverified: 'denied by rules',
+    },
+    {
+      title: `sign a follow-up on a ${target} enquiry with no email`,
+      request: setFollowUp(target, { updatedByEmail: null }),
+      forSales: 'denied by rules',
+      forUnverified: 'allowed',
     },
     {
       title: `date a follow-up by the device's clock on a ${target} enquiry`,
@@ -427,6 +451,16 @@ export function correctionCases(): SalesAccessCase[] {
         title: `sign a ${target} correction with another email`,
         request: correct(target, { fields: ['email'], history: withEntry({ byEmail: 'boss@example.com' }) }),
         forSales: 'denied by rules',
+      },
+      {
+        title: `sign a ${target} correction with the email the token carries, verified or not`,
+        request: (db, caller) =>
+          correct(target, { fields: ['email'], history: withEntry({ byEmail: tokenEmail(caller) }) })(
+            db,
+            caller,
+          ),
+        forSales: 'allowed',
+        forUnverified: 'denied by rules',
       },
       {
         title: `date a ${target} correction by the device's clock`,

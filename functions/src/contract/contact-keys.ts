@@ -1,6 +1,7 @@
 /**
- * Who a buyer is, as admission control compares senders: an email address without case or outer
- * spaces, and an Indian phone number as its ten digits (spaces, `+91` and a leading 0 ignored).
+ * Who a buyer is, as admission control compares senders: an email address without outer spaces,
+ * in NFKC form, case-folded, and an Indian phone number as its ten digits (spaces, `+91` and a
+ * leading 0 ignored).
  * Admission, the digest's buyer signals, a privacy request and the sales inbox's "enquiries from
  * this buyer" all compare people by these keys, so they agree on who is the same person.
  *
@@ -8,8 +9,13 @@
  */
 import { textOf } from './stored-enquiry';
 
+/**
+ * Normalised once, the same way for stored addresses and asked-for ones: NFKC, then case-folded.
+ * (Lower case alone folds the Kelvin sign K into k; the privacy tools refuse an identifier that
+ * NFKC would change, so such a look-alike never reaches this as someone else's address.)
+ */
 export function normaliseEmail(value: unknown): string {
-  return textOf(value).trim().toLowerCase();
+  return textOf(value).trim().normalize('NFKC').toLowerCase();
 }
 
 /** The ten digits of an Indian number however it is written: spaces, `+91` and a leading 0 ignored. */

@@ -78,11 +78,16 @@ export type DeliveryRecord<Time = TimestampLike> = {
   firstContactAt?: Time | null;
   /** Seconds from the enquiry's arrival to its first contact. */
   responseSeconds?: number;
-  /** The person's address and number as admission compares them, so a privacy request finds them. */
+  /**
+   * The person's address and number as admission compares them, so a privacy request finds them;
+   * rewritten by the functions as soon as a salesperson corrects them.
+   */
   contactKeys?: { email: string; phone: string };
+  /** How many corrections (follow-up history entries) the contact keys and fingerprint follow. */
+  correctionsApplied?: number;
   /** The enquiry's WhatsApp alert to the sales phones, when the channel was on as it was admitted. */
   whatsapp?: AlertRecord<Time>;
-  /** The last time a salesperson's "Resend email" sent it, and who (their account's email, or uid). */
+  /** The last time a salesperson's "Resend email" sent it, and who (their account's verified email, or uid). */
   resentAt?: Time;
   resentBy?: string;
 };

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkField,
-  ENQUIRY_FIELDS,
-  fieldMessage,
-  POPUP_ENQUIRY_FIELDS,
-  prepareInput,
-  withoutHiddenCharacters,
-} from './enquiry';
+import { checkField, ENQUIRY_FIELDS, fieldMessage, POPUP_ENQUIRY_FIELDS, prepareInput } from './enquiry';
+import { withoutHiddenCharacters } from './hidden-characters';
 
 const { name, city, companyname, ordertype, message, email } = ENQUIRY_FIELDS;
 
@@ -104,8 +98,62 @@ describe('hidden characters', () => {
   });
 
   it('keep the joiners that Malayalam, Hindi and emoji need', () => {
-    expect(checkField(name, 'ന\u0d4d\u200d ക\u0d4d\u200cഷ')).toBeNull();
+    expect(checkField(name, 'അനിൽ ക\u0d4d\u200cഷ')).toBeNull();
     expect(checkField(message, 'Please quote 💇‍♀️ for our salon ❤️')).toBeNull();
+  });
+
+  /** "IGNORE ALL" written in variation selectors, one per byte, as emoji smuggling hides text. */
+  const smuggled = [...'IGNORE ALL']
+    .map((c) => String.fromCodePoint(0xe0100 + (c.codePointAt(0) ?? 0) - 0x20))
+    .join('');
+
+  it.each([
+    ['a soft hyphen (U+00AD)', 'Pri\u00adya'],
+    ['a combining grapheme joiner (U+034F)', 'Pri\u034fya'],
+    ['a Khmer inherent vowel (U+17B4)', 'Priya\u17b4'],
+    ['a Mongolian free variation selector (U+180B)', 'Priya\u180b'],
+    ['a Hangul choseong filler (U+115F)', 'Priya\u115f'],
+    ['a braille blank (U+2800)', 'Priya\u2800Raman'],
+    ['an emoji presentation selector on a letter (U+FE0F)', 'Priya\ufe0f'],
+    ['a text presentation selector on an emoji (U+FE0E)', 'Priya ❤\ufe0e'],
+    ['two presentation selectors on an emoji', 'Priya ❤\ufe0f\ufe0f'],
+    ['an ideographic variation selector (U+E0100)', 'Priya\u{e0100}'],
+    ['ten variation selectors spelling IGNORE ALL', `Ravi${smuggled}`],
+    ['a run of 60 zero-width non-joiners', `Ravi${'\u200c'.repeat(60)}`],
+    ['a zero-width joiner between Latin letters', 'Pri\u200dya'],
+    ['a zero-width non-joiner between Latin letters', 'Pri\u200cya'],
+    ['a zero-width non-joiner at the start of a word', '\u200cप्रिया'],
+    ['a zero-width joiner at the end of a word', 'लक्\u200d शर्मा'],
+    ['two joiners in a row inside a Devanagari word', 'लक्\u200d\u200dष्मी'],
+    ['a zero-width joiner between two emoji joiners', 'Kavya 👩\u200d\u200d💼'],
+  ])('refuse %s, which shows nothing or hides text, in every free-text field', (_what, value) => {
+    for (const rule of [name, city, companyname, ordertype, POPUP_ENQUIRY_FIELDS.name])
+      if (value.length <= rule.maxLength) expect(checkField(rule, value)).toBe('hidden-character');
+    expect(checkField(message, `${value} wants a quote`)).toBe('hidden-character');
+    expect(checkField(name, withoutHiddenCharacters(value))).toBeNull();
+  });
+
+  it.each([
+    ['Devanagari with an explicit half form (virama and ZWJ)', 'लक्\u200dष्मी'],
+    ['Devanagari with a ZWNJ after a virama', 'लक्\u200cष्मी'],
+    ['Bengali ra with ya-phala (ZWJ before the virama)', 'র\u200d্যাব'],
+    ['Malayalam with atomic chillus', 'അനിൽ കുമാർ'],
+    ['Malayalam with a ZWNJ inside a word', 'ക\u0d4d\u200cഷമ'],
+    ['Sinhala with rakaaraansaya (ZWJ)', 'ශ්\u200dරියානි ලංකා'],
+    ['a Persian compound name with a ZWNJ', 'علی\u200cرضا'],
+    ['Arabic', 'محمد الفارسي'],
+    ['Tamil', 'கவிதா செல்வம்'],
+    ['an emoji with a skin tone', 'Kavya 👍🏽'],
+    ['a ZWJ emoji sequence with a skin tone', 'Kavya 👩🏽\u200d💼'],
+    ['a family emoji', 'Kavya 👨\u200d👩\u200d👧'],
+    ['a heart with its presentation selector', 'Kavya ❤\ufe0f'],
+    ['a rainbow flag (a selector inside a ZWJ sequence)', 'Kavya 🏳\ufe0f\u200d🌈'],
+    ['a keycap', 'Kavya 1\ufe0f\u20e3'],
+  ])('keep %s, as people write it', (_what, value) => {
+    for (const rule of [name, city, companyname, ordertype, POPUP_ENQUIRY_FIELDS.name])
+      expect(checkField(rule, value)).toBeNull();
+    expect(checkField(message, `${value} wants a quote`)).toBeNull();
+    expect(withoutHiddenCharacters(value)).toBe(value);
   });
 
   it('are removed from what a visitor types before it is checked and stored', () => {
@@ -113,7 +161,8 @@ describe('hidden characters', () => {
     expect(prepareInput('name', ` Pri\u200bya${tags('IGNORE')} `)).toBe('Priya');
     expect(prepareInput('message', 'Pay \u202eTNUOCCA\u202c now')).toBe('Pay TNUOCCA now');
     expect(prepareInput('phone', '98765\u200b43210')).toBe('9876543210');
-    expect(withoutHiddenCharacters('a\u200db')).toBe('a\u200db');
+    expect(withoutHiddenCharacters('क\u200dष')).toBe('क\u200dष');
+    expect(withoutHiddenCharacters('a\u200db')).toBe('ab');
   });
 
   it('have a message of their own, for a document a script wrote', () => {

@@ -8,6 +8,7 @@
  * Pure TypeScript importing only the contract, so both the browser bundle and the Cloud Functions use it.
  */
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
+import { hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
 
 /**
  * An enquiry's document ID: chosen by the visitor's browser once per filled form (enquiry-id.ts),
@@ -72,7 +73,7 @@ export type FieldRule = {
   /**
    * Shown on one line (name, city, company, order type): no control characters or line and
    * paragraph separators that could forge lines in the sales email. (No field of any kind may hold
-   * HIDDEN_CHARACTERS.)
+   * hidden characters: hidden-characters.ts.)
    */
   oneLine?: boolean;
   /** The visitor-facing message when the field is wrong (spec section 5), if the form shows it. */
@@ -180,31 +181,6 @@ const NOT_ONE_LINE =
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 function isOneLine(value: string): boolean {
   return !NOT_ONE_LINE.test(value);
-}
-
-/**
- * Characters that show nothing, in any field (the message included), because text made of them,
- * or hiding them, reads differently from what a person sees:
- * - bidi controls (ALM, LRM, RLM, the embeddings and overrides, the isolates), which turn "TNUOCCA
- *   0987" into "7890 ACCOUNT" or reverse a subject line;
- * - zero-width and invisible format characters inside words: zero-width space, word joiner, the
- *   invisible operators, the byte order mark, the Mongolian vowel separator, the interlinear
- *   annotation marks;
- * - the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), which Unicode files as letters (\p{Lo}) but
- *   which draw as blanks: a name of three of them looks like no name at all;
- * - tag characters (U+E0000–U+E007F), which carry hidden ASCII ("Priya" + an invisible "IGNORE").
- * The zero-width joiner and non-joiner stay: Malayalam, Hindi and emoji sequences need them.
- * The site's forms strip these before checking (`prepareInput`), so a visitor who pastes them in is
- * never refused; only a script writing straight to Firestore meets the refusal.
- */
-const HIDDEN_CHARACTERS =
-  /[\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u180e\u115f\u1160\u3164\uffa0\ufff9-\ufffb\u{e0000}-\u{e007f}]/u;
-const HIDDEN_CHARACTERS_EVERYWHERE = new RegExp(HIDDEN_CHARACTERS.source, 'gu');
-function hasHiddenCharacters(value: string): boolean {
-  return HIDDEN_CHARACTERS.test(value);
-}
-export function withoutHiddenCharacters(value: string): string {
-  return value.replace(HIDDEN_CHARACTERS_EVERYWHERE, '');
 }
 
 type FieldProblem =

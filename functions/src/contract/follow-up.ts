@@ -24,14 +24,16 @@ export const SALES_CLAIM = 'sales';
 export const OWNER_CLAIM = 'owner';
 
 /**
- * The map as stored. `updatedBy` is the account's uid and `updatedByEmail` its email from the
- * same ID token, so the inbox can say who changed it; `updatedAt` is the server's time.
+ * The map as stored. `updatedBy` is the account's uid, the truth of who changed it, and
+ * `updatedByEmail` its email from the same ID token when the token says it is verified, else null
+ * (the inbox then says "a sales account": an account can give itself any unverified email);
+ * `updatedAt` is the server's time.
  */
 export type FollowUp<Time = unknown> = {
   status: FollowUpStatus;
   note: string;
   updatedBy: string;
-  updatedByEmail: string;
+  updatedByEmail: string | null;
   updatedAt: Time;
   /**
    * 1 for the first save, then one more than the version each save replaces (the rules check it),
@@ -59,13 +61,13 @@ export const FOLLOW_UP_HISTORY_FIELD = 'history';
 
 /**
  * One correction: which of the buyer's fields changed (exactly those the write changes), who
- * changed them (uid and the ID token's email) and when (the server's time). The old values are not
- * kept: a corrected address or number is gone, as the buyer asked.
+ * changed them (uid, and the ID token's email when verified, else null) and when (the server's
+ * time). The old values are not kept: a corrected address or number is gone, as the buyer asked.
  */
 type FollowUpHistoryEntry<Time = unknown> = {
   corrected: string[];
   by: string;
-  byEmail: string;
+  byEmail: string | null;
   at: Time;
 };
 

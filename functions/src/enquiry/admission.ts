@@ -25,7 +25,7 @@
  * slots in slots.ts.
  */
 import { createHash } from 'node:crypto';
-import { withoutHiddenCharacters } from '../contract/enquiry';
+import { withoutHiddenCharacters } from '../contract/hidden-characters';
 import type { HeldReason } from '../contract/delivery';
 // Addresses and numbers are compared as the contract says (the inbox compares buyers the same way).
 import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';

@@ -1,8 +1,11 @@
 /**
  * The hourly digest: every enquiry admission control kept from its own email, reported to sales in
  * one email: the HELD ones (then marked DIGESTED) and the duplicates no digest has listed yet (then
- * given the digest's hour), those that look most like real buyers first (buyer-signals.ts), a table
- * of the first 50 and a CSV of all it covers.
+ * given the digest's hour), in both forms. All that are waiting are ranked together, those that
+ * look most like real buyers first (buyer-signals.ts), before the table of the first 50 is chosen;
+ * the CSV carries every one. Only a flood too big for one digest (DIGEST_MAX_ENQUIRIES, or more
+ * text than an email should carry) is split over hours, and then the oldest waiting go first, so
+ * nothing waits past the next digest because of a flood that began after it.
  *
  * At most one digest email an India-time hour, even through crashes: a lock document per hour in
  * the admission collection records the digest (what it covers, its Message-ID) before the email is
@@ -18,10 +21,13 @@
  * is the right side to err on; not listing them could lose a buyer).
  */
 import {
+  FieldPath,
   Timestamp,
   type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { digestKey } from './admission';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
@@ -40,8 +46,21 @@ import { LOG_EVENTS } from '../logs';
 import { composeDigestEmail } from '../channels/mail/digest-email';
 import { deliverDigestAlert, DIGEST_ALERT_FIELD, digestAlertRecord } from './alerts';
 
-/** Enquiries one digest covers; more wait for the next hour's (the digest says how many). */
-const DIGEST_MAX_ENQUIRIES = 1000;
+/**
+ * Enquiries one digest covers; more wait for the next hour's (the digest says how many). Its lock
+ * lists them all (`covers`, about 45 bytes a path: 225 KB, well inside a document's 1 MiB).
+ */
+const DIGEST_MAX_ENQUIRIES = 5000;
+/**
+ * What the visitors' text in one digest may add up to (UTF-8): with each row's other columns the
+ * CSV stays under about 7.5 MB, 10 MB once encoded for mail, which common providers accept. A
+ * flood of maximal messages is split over hours instead of making a digest no server takes.
+ */
+const DIGEST_MAX_TEXT_BYTES = 6 * 1024 * 1024;
+/** Waiting enquiries read per page of each query, oldest first. */
+const WAITING_PAGE_SIZE = 500;
+/** The queries the waiting enquiries are read from: held and unlisted duplicates, in each form. */
+const WAITING_QUERIES = 2 * ENQUIRY_COLLECTIONS.length;
 /** Enquiries marked per transaction: each is read, then written only if it is still waiting. */
 const MARK_BATCH_SIZE = 100;
 /** The lock documents' `kind`, so a sweep can find a digest whose marking stopped halfway. */
@@ -51,8 +70,8 @@ const UNFINISHED_PER_SWEEP = 3;
 /**
  * The most documents one digest reads: the unfinished-marking query and what finishing those
  * reads again, the held and duplicate counts (a count costs one read per 1,000 entries, so past
- * 1,000 waiting enquiries they cost a little more), the lock, the enquiries it covers, and the
- * marking transactions that read each of them once more.
+ * 1,000 waiting enquiries they cost a little more), the lock, the enquiries it covers with the
+ * rest of each query's last page, and the marking transactions that read each of them once more.
  */
 export const DIGEST_MAX_DOCUMENT_READS =
   1 +
@@ -62,7 +81,9 @@ export const DIGEST_MAX_DOCUMENT_READS =
   UNFINISHED_PER_SWEEP * 2 +
   2 * ENQUIRY_COLLECTIONS.length +
   1 +
-  2 * DIGEST_MAX_ENQUIRIES;
+  DIGEST_MAX_ENQUIRIES +
+  WAITING_QUERIES * WAITING_PAGE_SIZE +
+  DIGEST_MAX_ENQUIRIES;
 
 export type DigestOutcome =
   | { status: 'nothing-held' }
@@ -90,6 +111,85 @@ const unlistedDuplicatesQuery = (db: Firestore, collection: EnquiryCollection) =
     .collection(collection)
     .where(`${NOTIFICATION_FIELD}.state`, '==', 'DUPLICATE')
     .where(`${NOTIFICATION_FIELD}.digest`, '==', null);
+
+/**
+ * One query's waiting enquiries, oldest first by `since` (when admission kept it back: `heldAt`;
+ * a duplicate's record is written once, so its `updatedAt`), read a page at a time as the merge
+ * asks for the next one.
+ */
+function oldestFirst(collection: EnquiryCollection, query: Query, since: string) {
+  let page: QueryDocumentSnapshot[] = [];
+  let next = 0;
+  let exhausted = false;
+  let reads = 0;
+  const waitingSince = (doc: QueryDocumentSnapshot) => {
+    const at: unknown = doc.get(since);
+    return at instanceof Timestamp ? at.toMillis() : Infinity;
+  };
+  return {
+    collection,
+    waitingSince,
+    reads: () => reads,
+    /** The oldest enquiry not taken yet, or null when none is left. */
+    async head(): Promise<QueryDocumentSnapshot | null> {
+      if (next === page.length && !exhausted) {
+        const last = page.at(-1);
+        const ordered = query.orderBy(since).orderBy(FieldPath.documentId()).limit(WAITING_PAGE_SIZE);
+        const snapshot = await (last ? ordered.startAfter(last) : ordered).get();
+        reads += Math.max(1, snapshot.size);
+        page = snapshot.docs;
+        next = 0;
+        exhausted = snapshot.size < WAITING_PAGE_SIZE;
+      }
+      return page[next] ?? null;
+    },
+    take(): void {
+      next += 1;
+    },
+  };
+}
+
+/** The visitor's text an enquiry adds to the digest's CSV, in UTF-8 bytes. */
+function textBytes(data: Record<string, unknown>): number {
+  return Object.values(data).reduce<number>(
+    (total, value) => total + (typeof value === 'string' ? Buffer.byteLength(value) : 0),
+    0,
+  );
+}
+
+/**
+ * Every waiting enquiry, held or duplicate, in both forms, up to what one digest carries: merged
+ * from the four queries oldest first, so when a flood is too big for one digest, whatever waited
+ * before it goes in this one.
+ */
+async function waitingEnquiries(
+  deps: DeliveryDeps,
+): Promise<{ candidates: DigestCandidate[]; documentsRead: number }> {
+  const streams = ENQUIRY_COLLECTIONS.flatMap((collection) => [
+    oldestFirst(collection, heldQuery(deps.db, collection), `${NOTIFICATION_FIELD}.heldAt`),
+    oldestFirst(collection, unlistedDuplicatesQuery(deps.db, collection), `${NOTIFICATION_FIELD}.updatedAt`),
+  ]);
+  const candidates: DigestCandidate[] = [];
+  let bytes = 0;
+  while (candidates.length < DIGEST_MAX_ENQUIRIES) {
+    let oldest: { stream: (typeof streams)[number]; doc: QueryDocumentSnapshot; at: number } | null = null;
+    for (const stream of streams) {
+      const doc = await stream.head();
+      if (!doc) continue;
+      const at = stream.waitingSince(doc);
+      if (!oldest || at < oldest.at || (at === oldest.at && doc.ref.path < oldest.doc.ref.path))
+        oldest = { stream, doc, at };
+    }
+    if (!oldest) break;
+    const size = textBytes(oldest.doc.data());
+    // The first always goes (no enquiry is bigger than a digest); past the budget, the rest wait.
+    if (candidates.length > 0 && bytes + size > DIGEST_MAX_TEXT_BYTES) break;
+    bytes += size;
+    oldest.stream.take();
+    candidates.push(asCandidate(oldest.stream.collection, oldest.doc));
+  }
+  return { candidates, documentsRead: streams.reduce((total, stream) => total + stream.reads(), 0) };
+}
 
 function asCandidate(collection: EnquiryCollection, doc: DocumentSnapshot): DigestCandidate {
   const data = doc.data() ?? {};
@@ -267,23 +367,10 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
     return { status: lock.status, heldTotal, duplicatesTotal };
   }
 
-  // Held enquiries first (oldest held first), then unlisted duplicates: never more than one digest's reads.
-  const candidates: DigestCandidate[] = [];
-  for (const [query, ordered] of [
-    [heldQuery, true],
-    [unlistedDuplicatesQuery, false],
-  ] as const) {
-    for (const collection of ENQUIRY_COLLECTIONS) {
-      const room = DIGEST_MAX_ENQUIRIES - candidates.length;
-      if (room === 0) break;
-      const base = query(deps.db, collection);
-      const snapshot = await (ordered ? base.orderBy(`${NOTIFICATION_FIELD}.heldAt`) : base)
-        .limit(room)
-        .get();
-      documentsRead += Math.max(1, snapshot.size);
-      candidates.push(...snapshot.docs.map((doc) => asCandidate(collection, doc)));
-    }
-  }
+  // All that wait, both forms, held and duplicates, ranked together (digestEntries) before the table is chosen.
+  const waiting = await waitingEnquiries(deps);
+  const { candidates } = waiting;
+  documentsRead += waiting.documentsRead;
   const hourKey = indiaHourKey(now);
   const mail = composeDigestEmail(
     {

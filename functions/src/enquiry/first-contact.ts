@@ -6,21 +6,30 @@
  *   `responseSeconds`, which take it off the inbox's "waiting" list) and in the week's histogram
  *   (contract/response-times.ts);
  * - the retention: the enquiry is kept ENQUIRY_RETENTION_DAYS after its last follow-up change, so
- *   `expiresAt` moves on with each change (contract/retention.ts).
+ *   `expiresAt` moves on with each change (contract/retention.ts);
+ * - a correction of the buyer's details (contract/correction.ts): who the enquiry is from is
+ *   rewritten at once, as if it had arrived corrected: its contact keys (which the inbox, a
+ *   privacy request and the digest compare people by) and its duplicate fingerprint, so the old
+ *   address or number is gone from it, as the inbox promises, and the corrected buyer's same
+ *   enquiry again is a duplicate of it.
  */
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { contactKeysOf } from '../contract/contact-keys';
 import { NOTIFICATION_FIELD } from '../contract/delivery';
-import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD } from '../contract/follow-up';
+import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD, followUpHistory } from '../contract/follow-up';
 import { asDate } from '../contract/india-time';
 import { readResponseStats, responseBucket, responseWeek } from '../contract/response-times';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS, EXPIRES_AT_FIELD, retentionEnd } from '../contract/retention';
+import { admissionKeys } from './admission';
 import type { EnquiryRef } from './deps';
-import { RESPONSE_STATS_COLLECTION } from '../contract/collections';
+import { ADMISSION_COLLECTION, RESPONSE_STATS_COLLECTION } from '../contract/collections';
 
 type FollowUpOutcome =
   | {
       firstContact: 'recorded' | 'already-recorded' | 'not-contacted';
       expiry: 'moved' | 'kept';
+      /** Who the enquiry is from was rewritten after a correction. */
+      corrected: boolean;
     }
   | { missing: true };
 
@@ -48,13 +57,70 @@ function expiryBehind(data: Record<string, unknown>, retentionDays: number): boo
   return due !== null && (stored === null || stored.getTime() < due.getTime());
 }
 
-/** Whether an update needs recordFollowUp: a new first contact, or an expiry to move on. */
+/** On the delivery record: how many corrections (follow-up history entries) the functions have applied. */
+const CORRECTIONS_APPLIED = 'correctionsApplied';
+
+const recordOf = (data: Record<string, unknown>) =>
+  (data[NOTIFICATION_FIELD] ?? {}) as Record<string, unknown>;
+
+/** Whether a correction was saved since the functions last rewrote who the enquiry is from. */
+function correctionsBehind(data: Record<string, unknown>): boolean {
+  const applied = recordOf(data)[CORRECTIONS_APPLIED];
+  const corrections = Object.keys(followUpHistory(data[FOLLOW_UP_FIELD])).length;
+  return corrections > (typeof applied === 'number' ? applied : 0);
+}
+
+/**
+ * Whether the stored contact keys are no longer the enquiry's. Before admission there are none:
+ * admission writes them from what is stored then.
+ */
+function contactKeysBehind(data: Record<string, unknown>): boolean {
+  const stored = recordOf(data).contactKeys as Record<string, unknown> | undefined;
+  if (!stored) return false;
+  const keys = contactKeysOf(data);
+  return stored.email !== keys.email || stored.phone !== keys.phone;
+}
+
+/** Whether an update needs recordFollowUp: a new first contact, an expiry to move on, a correction. */
 export function needsFollowUpRecord(
   data: Record<string, unknown> | undefined,
   retentionDays: number,
 ): boolean {
   if (!data || !data[FOLLOW_UP_FIELD]) return false;
-  return awaitsFirstContactRecord(data) || expiryBehind(data, retentionDays);
+  return (
+    awaitsFirstContactRecord(data) ||
+    expiryBehind(data, retentionDays) ||
+    correctionsBehind(data) ||
+    contactKeysBehind(data)
+  );
+}
+
+/**
+ * The duplicate fingerprint made for this enquiry (found by the enquiry it names, whatever it was
+ * made from), moved to what the corrected enquiry would make: read now, written by the function
+ * returned (a transaction reads everything before it writes). A fingerprint already there for
+ * someone else's enquiry stands.
+ */
+async function fingerprintMove(
+  db: Firestore,
+  transaction: Transaction,
+  enquiry: EnquiryRef,
+  data: Record<string, unknown>,
+): Promise<() => void> {
+  const path = `${enquiry.collection}/${enquiry.id}`;
+  const admission = db.collection(ADMISSION_COLLECTION);
+  const wanted = admission.doc(admissionKeys(enquiry.collection, data, new Date()).duplicate);
+  const [made, current] = await Promise.all([
+    transaction.get(admission.where('original', '==', path)),
+    transaction.get(wanted),
+  ]);
+  return () => {
+    for (const fingerprint of made.docs) {
+      if (fingerprint.id === wanted.id) continue;
+      transaction.delete(fingerprint.ref);
+      if (!current.exists) transaction.set(wanted, fingerprint.data());
+    }
+  };
 }
 
 export async function recordFollowUp(
@@ -68,6 +134,10 @@ export async function recordFollowUp(
     if (!snapshot.exists) return { missing: true };
     const data = snapshot.data() ?? {};
     const changes: Record<string, unknown> = {};
+    // Before admission there is nothing to rewrite: admission reads the corrected details itself.
+    const corrected =
+      (correctionsBehind(data) || contactKeysBehind(data)) && recordOf(data).state !== undefined;
+    const moveFingerprint = corrected ? await fingerprintMove(db, transaction, enquiry, data) : null;
     let firstContact: 'recorded' | 'already-recorded' | 'not-contacted' = asDate(
       snapshot.get(`${NOTIFICATION_FIELD}.firstContactAt`),
     )
@@ -95,7 +165,14 @@ export async function recordFollowUp(
     const due = expiryDue(data, retentionDays);
     const moved = due !== null && expiryBehind(data, retentionDays);
     if (moved) changes[EXPIRES_AT_FIELD] = Timestamp.fromDate(due);
+    if (corrected) {
+      changes[`${NOTIFICATION_FIELD}.contactKeys`] = contactKeysOf(data);
+      changes[`${NOTIFICATION_FIELD}.${CORRECTIONS_APPLIED}`] = Object.keys(
+        followUpHistory(data[FOLLOW_UP_FIELD]),
+      ).length;
+      moveFingerprint?.();
+    }
     if (Object.keys(changes).length) transaction.update(ref, changes);
-    return { firstContact, expiry: moved ? 'moved' : 'kept' };
+    return { firstContact, expiry: moved ? 'moved' : 'kept', corrected };
   });
 }

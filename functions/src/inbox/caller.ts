@@ -38,6 +38,15 @@ export class InboxError extends Error {
   }
 }
 
+/**
+ * The caller's email when its token says it is verified, else null. An account can set its own
+ * email to anything (a look-alike of the owner's included) and it stays unverified: the uid is who
+ * called, and only a verified email may name them.
+ */
+export function verifiedEmail(caller: NonNullable<InboxCaller>): string | null {
+  return caller.claims.email_verified === true ? caller.email : null;
+}
+
 /** Whether the account's access was withdrawn after it signed in (see SALES_REVOCATIONS_COLLECTION). */
 export async function accessWithdrawn(db: Firestore, caller: NonNullable<InboxCaller>): Promise<boolean> {
   const revocation = await db.collection(SALES_REVOCATIONS_COLLECTION).doc(caller.uid).get();

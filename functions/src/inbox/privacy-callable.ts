@@ -17,11 +17,12 @@ import {
   readSubject,
   recordRequest,
 } from './privacy';
-import { accessWithdrawn, InboxError } from './caller';
+import { accessWithdrawn, InboxError, verifiedEmail } from './caller';
 
 import type { InboxCaller } from './caller';
 export async function answerPrivacyRequest(
-  deps: { db: Firestore; clock: () => Date },
+  /** `hashKey`: the PRIVACY_HASH_KEY secret, for the request's record (privacy.ts). */
+  deps: { db: Firestore; clock: () => Date; hashKey: string },
   caller: InboxCaller,
   data: unknown,
 ): Promise<PrivacyCallResult> {
@@ -47,7 +48,7 @@ export async function answerPrivacyRequest(
     throw error;
   }
   const now = deps.clock();
-  const by = caller.email ?? caller.uid;
+  const by = verifiedEmail(caller) ?? caller.uid;
   const found = await findSubject(deps.db, subject, String(request.value));
   const counts = countsOf(found);
   const enquiries = found.enquiries.map((enquiry) => {
@@ -60,7 +61,7 @@ export async function answerPrivacyRequest(
     };
   });
   if (request.action === 'erase' && counts.enquiries > 0) {
-    const result = await eraseSubject(deps.db, found, by, now);
+    const result = await eraseSubject(deps, found, by, now);
     return {
       counts,
       enquiries,
@@ -70,7 +71,7 @@ export async function answerPrivacyRequest(
     };
   }
   await recordRequest(
-    deps.db,
+    deps,
     request.action === 'export' ? 'export' : request.action === 'erase' ? 'erase' : 'find',
     found,
     by,

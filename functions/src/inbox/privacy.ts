@@ -14,7 +14,7 @@
  * the enquiries themselves in one batch, so a crash leaves either everything visible (and the next
  * run finds it all again and finishes) or nothing; running it again deletes nothing else.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { acknowledgementKey, admissionKeys } from '../enquiry/admission';
 import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
@@ -30,17 +30,44 @@ import { asDate, formatIndiaIso } from '../contract/india-time';
 import { COUNTER_FIELD } from '../enquiry/slots';
 /** Firestore's limit of writes in one batch. */
 const BATCH_LIMIT = 500;
+/** No email address is longer (RFC 5321), and no phone number comes near: longer is nobody's. */
+const MAX_IDENTIFIER_LENGTH = 254;
+/** The shortest PRIVACY_HASH_KEY taken: `openssl rand -base64 32` gives 44 characters. */
+export const PRIVACY_HASH_KEY_MIN_LENGTH = 32;
 
 type PrivacySubject = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
 
 export class PrivacyInputError extends Error {}
 
-/** The identifier as admission compares it; a malformed one is refused with a plain message. */
+/**
+ * Whether an address has its shape: one @ with something before it, a dot inside what follows, no
+ * space. One pass over it, no backtracking pattern: a crafted identifier costs what its length does.
+ */
+function hasAddressShape(value: string): boolean {
+  const at = value.indexOf('@');
+  const domain = value.slice(at + 1);
+  return at > 0 && !domain.includes('@') && !/\s/.test(value) && domain.slice(1, -1).includes('.');
+}
+
+/**
+ * The identifier as admission compares it (contact-keys.ts: NFKC, then case-folded); a malformed
+ * one is refused with a plain message. Refused too: anything longer than an address can be, and
+ * an address with characters that only look like an address's (the Kelvin sign K, fullwidth
+ * letters, ＠), which folding would turn into someone else's address.
+ */
 export function readSubject(kind: 'email' | 'phone', raw: string): PrivacySubject {
+  if (raw.length > MAX_IDENTIFIER_LENGTH)
+    throw new PrivacyInputError(
+      `That ${kind === 'email' ? 'address' : 'number'} is ${raw.length.toLocaleString('en')} characters long, longer than any email address (${MAX_IDENTIFIER_LENGTH} characters) or phone number can be.`,
+    );
   if (kind === 'email') {
-    const value = normaliseEmail(raw);
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value))
-      throw new PrivacyInputError(`"${raw}" is not an email address.`);
+    const typed = raw.trim();
+    if (typed.normalize('NFKC') !== typed)
+      throw new PrivacyInputError(
+        `"${typed}" has characters that only look like an address's (a fullwidth letter or @, the Kelvin sign K ...): type the address as the buyer wrote it.`,
+      );
+    const value = normaliseEmail(typed);
+    if (!hasAddressShape(value)) throw new PrivacyInputError(`"${raw}" is not an email address.`);
     return { kind, value };
   }
   const value = normalisePhoneDigits(raw);
@@ -51,10 +78,21 @@ export function readSubject(kind: 'email' | 'phone', raw: string): PrivacySubjec
   return { kind, value };
 }
 
-/** SHA-256 of the identifier as compared: what a request's record keeps instead of the identifier. */
-export function subjectHash(subject: PrivacySubject): string {
-  return createHash('sha256').update(`${subject.kind}:${subject.value}`).digest('hex');
+/**
+ * What a request's record keeps instead of the identifier: an HMAC-SHA-256 of it (as compared) with
+ * the project's PRIVACY_HASH_KEY. Without the key nobody can test guesses against it: an unkeyed
+ * hash of a phone number falls to trying every Indian mobile number, about 1.5 core-hours.
+ */
+export function subjectHash(subject: PrivacySubject, hashKey: string): string {
+  if (hashKey.length < PRIVACY_HASH_KEY_MIN_LENGTH)
+    throw new Error(
+      `PRIVACY_HASH_KEY must be at least ${PRIVACY_HASH_KEY_MIN_LENGTH} characters (openssl rand -base64 32 makes one).`,
+    );
+  return createHmac('sha256', hashKey).update(`${subject.kind}:${subject.value}`).digest('hex');
 }
+
+/** Where a request is recorded, and the key its identifier is hashed with. */
+type PrivacyRecords = { db: Firestore; hashKey: string };
 
 type FoundEnquiry = {
   collection: EnquiryCollection;
@@ -84,7 +122,12 @@ function storedForms(subject: PrivacySubject, raw: string): string[] {
   return [...new Set([subject.value, raw.trim(), raw.trim().toLowerCase()])];
 }
 
-async function admissionDocsOf(db: Firestore, collection: EnquiryCollection, data: Record<string, unknown>) {
+async function admissionDocsOf(
+  db: Firestore,
+  collection: EnquiryCollection,
+  enquiry: DocumentReference,
+  data: Record<string, unknown>,
+) {
   const receivedAt = asDate(data.createdAt) ?? new Date(0);
   const keys = admissionKeys(collection, data, receivedAt);
   const refs = new Map<string, DocumentReference>();
@@ -92,6 +135,9 @@ async function admissionDocsOf(db: Firestore, collection: EnquiryCollection, dat
   for (const slot of slots.docs) refs.set(slot.ref.path, slot.ref);
   const fingerprint = db.collection(ADMISSION_COLLECTION).doc(keys.duplicate);
   refs.set(fingerprint.path, fingerprint);
+  // A fingerprint names its enquiry: found even when a correction since changed what it was made from.
+  const made = await db.collection(ADMISSION_COLLECTION).where('original', '==', enquiry.path).get();
+  for (const madeFor of made.docs) refs.set(madeFor.ref.path, madeFor.ref);
   if (typeof data.email === 'string') {
     const acknowledgement = db
       .collection(ADMISSION_COLLECTION)
@@ -128,7 +174,7 @@ export async function findSubject(
         ref: doc.ref,
         data,
         resends: resends.docs.map((resend) => ({ ref: resend.ref, data: resend.data() })),
-        admission: await admissionDocsOf(db, collection, data),
+        admission: await admissionDocsOf(db, collection, doc.ref, data),
       });
     }
   }
@@ -226,14 +272,17 @@ type ErasureResult = {
  * the enquiries in one batch, so the person disappears from the inbox at once. Records the request.
  */
 export async function eraseSubject(
-  db: Firestore,
+  { db, hashKey }: PrivacyRecords,
   found: Found,
   by: string,
   now: Date,
   hooks: { afterBatch?: (written: number) => void | Promise<void> } = {},
 ): Promise<ErasureResult> {
   const counts = countsOf(found);
-  const request = await recordRequest(db, 'erase', found, by, now, { found: counts, state: 'started' });
+  const request = await recordRequest({ db, hashKey }, 'erase', found, by, now, {
+    found: counts,
+    state: 'started',
+  });
   const dependants = [
     ...new Map(
       found.enquiries
@@ -258,9 +307,9 @@ export async function eraseSubject(
   return { found: counts, deleted: counts, notDeleted, requestId: request.id };
 }
 
-/** One `privacy-requests` document: the kind, the identifier's hash, the counts, who and when. */
+/** One `privacy-requests` document: the kind, the identifier's keyed hash, the counts, who and when. */
 export async function recordRequest(
-  db: Firestore,
+  { db, hashKey }: PrivacyRecords,
   kind: 'find' | 'export' | 'erase',
   found: Found,
   by: string,
@@ -271,7 +320,7 @@ export async function recordRequest(
   await ref.set({
     kind,
     identifierKind: found.subject.kind,
-    subjectSha256: subjectHash(found.subject),
+    subjectHmacSha256: subjectHash(found.subject, hashKey),
     found: countsOf(found),
     by,
     at: Timestamp.fromDate(now),

@@ -35,7 +35,7 @@ import { ENQUIRY_ID_PATTERN } from '../contract/enquiry-id';
 import { SALES_CLAIM } from '../contract/follow-up';
 import { RESEND_REQUEST_ID_PATTERN, type ResendRequest, type ResendResult } from '../contract/resend';
 import { NOTIFICATION_FIELD } from '../contract/delivery';
-import { accessWithdrawn, InboxError } from './caller';
+import { accessWithdrawn, InboxError, verifiedEmail } from './caller';
 import { describeSendError } from '../enquiry/delivery-state';
 import { LOG_EVENTS } from '../logs';
 import { composeSalesEmail } from '../channels/mail/enquiry-emails';
@@ -149,7 +149,7 @@ export async function resendEnquiryEmail(
           enquiry: path,
           state: 'SENDING',
           requestedBy: caller.uid,
-          requestedByEmail: caller.email,
+          requestedByEmail: verifiedEmail(caller),
           requestedAt: stamp,
           leaseExpiresAt: Timestamp.fromMillis(now.getTime() + RESEND_LEASE_MS),
           [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + RESEND_RETENTION_MS),
@@ -191,7 +191,7 @@ export async function resendEnquiryEmail(
     [`${NOTIFICATION_FIELD}.nextAttemptAt`]: null,
     [`${NOTIFICATION_FIELD}.leaseExpiresAt`]: null,
     [`${NOTIFICATION_FIELD}.resentAt`]: sentAt,
-    [`${NOTIFICATION_FIELD}.resentBy`]: caller.email ?? caller.uid,
+    [`${NOTIFICATION_FIELD}.resentBy`]: verifiedEmail(caller) ?? caller.uid,
     [`${NOTIFICATION_FIELD}.updatedAt`]: sentAt,
   });
   await batch.commit();

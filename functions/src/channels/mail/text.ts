@@ -43,15 +43,22 @@ export function headerText(value: string): string {
 }
 
 /**
- * A Reply-To display name from the visitor's name: one line, and nothing that could pass for an
- * address or close the quoted name (`<`, `>`, `@`, double quotes, backslash), so `Boss
- * <ceo@ramanhair.in>` cannot show as the company's own address. Apostrophes stay (D'Souza).
+ * What could pass for part of an address or close a quoted name once the name is in NFKC form
+ * (which has already made the fullwidth and small `＜ ＞ ＠ ＂ ﹤ ﹥ ﹫` the ASCII ones): `<`, `>`,
+ * `@`, double quotes, backslash, and the brackets and quotation marks that look like them (angle
+ * quotes ‹ › « », CJK and mathematical angle brackets 〈 〉 《 》 ⟨ ⟩ ⟪ ⟫, ornamental ❬ ❭ ❮ ❯ ❰ ❱ ⧼ ⧽,
+ * arrowheads ˂ ˃, Canadian syllabics ᐸ ᐳ, curly double quotes).
+ */
+const ADDRESS_LOOK_ALIKES =
+  /[<>@"\\\u00ab\u00bb\u2039\u203a\u201c-\u201f\u3008-\u300b\u27e8-\u27eb\u276c-\u2771\u29fc\u29fd\u02c2\u02c3\u1433\u1438]/g;
+
+/**
+ * A Reply-To display name from the visitor's name: one line, in NFKC form, and nothing that could
+ * pass for an address or close the quoted name, so neither `Boss <ceo@ramanhair.in>` nor `Boss
+ * ＜ceo＠ramanhair.in＞` can show as the company's own address. Apostrophes stay (D'Souza).
  */
 export function displayNameText(value: string): string {
-  return headerText(value)
-    .replace(/[<>@"\u201c\u201d\u201e\u201f\u00ab\u00bb\\]/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return headerText(value.normalize('NFKC')).replace(ADDRESS_LOOK_ALIKES, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 export function field(enquiry: StoredEnquiry, name: string): string {

@@ -1,8 +1,11 @@
 /**
  * What a WhatsApp alert says: the template parameters for one enquiry and for a digest. Visitor text
  * is cleaned, never trusted: Meta refuses a parameter with a line break or a tab, or more than four
- * spaces in a row, and a parameter cannot carry markup, so each is one line of visible text (the
- * email's oneLineText), cut to a length a phone shows whole.
+ * spaces in a row, so each is one line of visible text (the email's oneLineText), cut to a length a
+ * phone shows whole. And it must not pass for the template's own words: the alert's only phone
+ * number is the buyer's (from the contract) and its only link the inbox's, so a name, an order type
+ * or a city loses what would read as another (a link, a `wa.me` chat, a run of digits a phone
+ * offers to call, a domain a phone turns into a link) and WhatsApp's formatting marks.
  */
 import type { StoredEnquiry } from '../../contract/stored-enquiry';
 import { phoneLinks } from '../../contract/contact-links';
@@ -15,9 +18,28 @@ import { cutTo, oneLineText } from '../../contract/visitor-text';
 const MAX_PARAMETER_LENGTH = 60;
 const NOT_GIVEN = '—';
 
-/** One line of visible text, never empty, within MAX_PARAMETER_LENGTH. */
+/** An address a phone shows as a link: any scheme's, `www.`, a `wa.me` chat. */
+const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.\S*|\bwa\.me\b\S*/giu;
+/** What reads as a phone number: seven digits or more, with what people put between them. */
+const PHONE_LIKE = /\+?\p{Nd}(?:[\s().-]?\p{Nd}){6,}/gu;
+/** WhatsApp's formatting marks: bold, italic, strike-through, monospace. */
+const FORMATTING = /[*_~`]/g;
+/** A dot before a word, as in `evil.com`, which a phone turns into a link: it gets a space. */
+const LINKING_DOT = /\.(?=\p{L}{2})/gu;
+
+/**
+ * One line of visible text, never empty, within MAX_PARAMETER_LENGTH, that cannot pass for the
+ * template's own words. Compatibility forms first (NFKC), so fullwidth `ｗａ．ｍｅ` or `＋９１` read as
+ * what they look like.
+ */
 function cleanParameter(value: unknown): string {
-  const line = oneLineText(fieldText(value)).replace(/\s+/g, ' ').trim();
+  const line = oneLineText(fieldText(value).normalize('NFKC'))
+    .replace(LINK, ' ')
+    .replace(PHONE_LIKE, ' ')
+    .replace(FORMATTING, '')
+    .replace(LINKING_DOT, '. ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return cutTo(line, MAX_PARAMETER_LENGTH) || NOT_GIVEN;
 }
 

@@ -62,7 +62,7 @@ async function writeFollowUp(
         ...(Object.keys(history).length ? { [FOLLOW_UP_HISTORY_FIELD]: history } : {}),
         ...wanted.followUp,
         updatedBy: user.uid,
-        updatedByEmail: user.email,
+        updatedByEmail: user.verifiedEmail,
         updatedAt: firestore.serverTimestamp(),
         version: version + 1,
       },
@@ -130,7 +130,7 @@ export async function saveCorrection(
           [nextHistoryKey(history)]: {
             corrected: Object.keys(changes),
             by: user.uid,
-            byEmail: user.email,
+            byEmail: user.verifiedEmail,
             at: connection.firestore.serverTimestamp(),
           },
         },

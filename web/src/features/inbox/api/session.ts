@@ -5,6 +5,11 @@ import type { InboxConnection } from './connection';
 export type InboxUser = {
   uid: string;
   email: string;
+  /**
+   * The email the ID token says is verified, else null: the only one the inbox writes as the
+   * author of a change (the rules accept no other), since an account can give itself any email.
+   */
+  verifiedEmail: string | null;
   /** The account carries the custom claim `sales: true`. */
   isSales: boolean;
   /** It also carries `owner: true`: it may find, export and erase a buyer's data. */
@@ -26,6 +31,10 @@ export function watchUser(
         onUser({
           uid: user.uid,
           email: user.email ?? '',
+          verifiedEmail:
+            token.claims.email_verified === true && typeof token.claims.email === 'string'
+              ? token.claims.email
+              : null,
           isSales: token.claims[SALES_CLAIM] === true,
           isOwner: token.claims[SALES_CLAIM] === true && token.claims[OWNER_CLAIM] === true,
         }),
