@@ -397,7 +397,7 @@ describe('the hourly digest of held enquiries', () => {
         .filter(Boolean) ?? [];
     expect(lines).toHaveLength(121);
     expect(lines[0]).toMatch(
-      /^Rank,Enquiry,No email of its own because,Signs of a real buyer,Enquiry ID,Kind of form,Received at,Form,Name,/,
+      /^Rank,Enquiry,No email of its own because,Signs of a real buyer,Enquiry ID,Reference,Kind of form,Received at,Form,Name,Company,Phone,Phone \(E.164\),Country,/,
     );
     expect(lines.some((line) => line.includes('Buyer 118'))).toBe(true);
   });
