@@ -2,7 +2,7 @@
  * Writes the two tables the phone field needs before any numbering plan has loaded, so the form's
  * first load carries a few kilobytes instead of libphonenumber-js's 20 KB (gzipped) of plans:
  * - functions/src/contract/phone-countries.ts: every country libphonenumber-js knows, with its
- *   dialling code and English name (Intl.DisplayNames), and the main country of each shared code;
+ *   dialling code, and the main country of each shared code;
  * - web/src/features/enquiry/zone-countries.ts: the country of each IANA time zone (the system's
  *   tzdata: zone.tab, and the old names browsers still report, such as Asia/Calcutta, from tzdata.zi).
  * Run it after updating libphonenumber-js or tzdata (`npx tsx scripts/build-phone-data.ts`) and
@@ -19,24 +19,22 @@ const ZONEINFO = '/usr/share/zoneinfo';
 const PLACE_REGIONS = /^(Africa|America|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\//;
 
 function countryTable(): string {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  const rows = getCountries()
-    .map((code) => [code, getCountryCallingCode(code), names.of(code) ?? code] as const)
-    .sort((a, b) => a[2].localeCompare(b[2], 'en'));
+  const codes = getCountries()
+    .map((code) => `${code}${getCountryCallingCode(code)}`)
+    .sort();
   const shared = Object.entries(metadata.country_calling_codes)
     .filter(([, countries]) => countries.length > 1)
     .map(([code, countries]) => `  '${code}': '${countries[0]}',`);
   return [
     '/**',
-    ' * Every country a phone number can belong to: ISO code, dialling code and English name, sorted by',
-    ' * name. Written by scripts/build-phone-data.ts from libphonenumber-js and Intl.DisplayNames; do',
-    ' * not edit by hand (phone-countries.test.ts checks it against the library).',
+    ' * Every country a phone number can belong to, as its ISO code followed by its dialling code',
+    " * (`IN91 US1 …`: one short string, since the form's first load carries it; countries.ts reads it",
+    ' * and names each country with Intl.DisplayNames). Written by scripts/build-phone-data.ts from',
+    ' * libphonenumber-js; do not edit by hand (phone.test.ts checks it against the library).',
     ' *',
     ' * Part of the contract: no imports.',
     ' */',
-    'export const PHONE_COUNTRIES: readonly (readonly [code: string, callingCode: string, name: string])[] = [',
-    ...rows.map(([code, calling, name]) => `  ['${code}', '${calling}', ${JSON.stringify(name)}],`),
-    '];',
+    `export const PHONE_COUNTRY_CODES = '${codes.join(' ')}';`,
     '',
     '/** Dialling codes shared by several countries, and the one a number with only that code means. */',
     'export const MAIN_COUNTRY_OF_SHARED_CODE: Readonly<Record<string, string>> = {',

@@ -13,8 +13,8 @@
  * Part of the contract: imports the contract and libphonenumber-js.
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { countryInSentence, countryOfCallingCode, isCountry } from './countries';
-import { ENQUIRY_FIELDS, withoutHiddenCharacters } from './enquiry';
+import { countryOfCallingCode, isCountry, phoneMessage } from './countries';
+import { withoutHiddenCharacters } from './enquiry';
 import {
   compactPhone,
   e164Of,
@@ -24,12 +24,6 @@ import {
   normaliseTypedPhone,
   storedPhoneOf,
 } from './phone';
-
-/** "Phone is required and must be a valid number for the United States." (India keeps the spec's.) */
-export function phoneMessage(country: string): string {
-  if (country === INDIA || !isCountry(country)) return ENQUIRY_FIELDS.phone.message;
-  return `Phone is required and must be a valid number for ${countryInSentence(country)}.`;
-}
 
 const isInternational = (compact: string) => compact.startsWith('+');
 

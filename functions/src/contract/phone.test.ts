@@ -1,12 +1,12 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import metadata from 'libphonenumber-js/min/metadata';
 import { describe, expect, it } from 'vitest';
-import { countryInSentence, countryOfCallingCode } from './countries';
+import { countryInSentence, countryOfCallingCode, phoneCountries } from './countries';
 import { phoneLinks } from './contact-links';
 import { readCorrection } from './correction';
 import { ENQUIRY_COLLECTION } from './collections';
 import { e164Of, phoneKey } from './phone';
-import { MAIN_COUNTRY_OF_SHARED_CODE, PHONE_COUNTRIES } from './phone-countries';
+import { MAIN_COUNTRY_OF_SHARED_CODE } from './phone-countries';
 import { displayPhone, nationalPhone, phoneCountry, phoneProblem, preparePhone } from './phone-plans';
 
 describe('the phone as stored', () => {
@@ -89,12 +89,17 @@ describe('the phone as stored', () => {
 
 describe('the country table the form loads first', () => {
   it('lists every country of libphonenumber-js with its dialling code (npx tsx scripts/build-phone-data.ts)', () => {
-    expect(PHONE_COUNTRIES.map(([code, calling]) => [code, calling]).sort()).toEqual(
+    expect(
+      phoneCountries()
+        .map(([code, calling]) => [code, calling])
+        .sort(),
+    ).toEqual(
       getCountries()
         .map((code) => [code, getCountryCallingCode(code)])
         .sort(),
     );
     for (const [code, countries] of Object.entries(metadata.country_calling_codes))
       if (countries.length > 1) expect(MAIN_COUNTRY_OF_SHARED_CODE[code]).toBe(countries[0]);
+    expect(phoneCountries().find(([code]) => code === 'NG')).toEqual(['NG', '234', 'Nigeria']);
   });
 });
