@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, cheapest first, stopping at the first failure: typecheck, lint, unit
- * tests, build (and that the firebase.json it writes is the committed one), `npm start` started
+ * tests, build (and that the firebase.json it writes is the committed one), the Nu Html Checker
+ * over every prerendered page, `npm start` started
  * and stopped on the build, Firestore emulator tests (rules, delivery), then the whole stack
  * (Firestore, Functions and Hosting emulators) with the trigger, hosting and browser tests.
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
@@ -53,6 +54,12 @@ const steps: { name: string; command: string[]; deadlineMs: number }[] = [
     name: 'Committed firebase.json matches the build',
     command: ['git', 'diff', '--exit-code', '--', 'firebase.json'],
     deadlineMs: MINUTE_MS,
+  },
+  {
+    // Every prerendered page is valid HTML: the Nu Html Checker (vnu-jar) finds no error.
+    name: 'Valid markup (Nu Html Checker)',
+    command: [...RUN_TS, 'scripts/check-markup.ts'],
+    deadlineMs: 3 * MINUTE_MS,
   },
   {
     // The whole stack of npm start serves the build: started and stopped before any emulator step.
