@@ -265,6 +265,24 @@ export function EnquiryForm({
     if (needsPlans(values.phone ?? '', event.target.value)) void loadPhonePlans().catch(() => undefined);
   };
 
+  // A message that appears above the field being typed in (the name's, as the visitor taps the
+  // company) pushes that field down, on a phone under the bar at the bottom: whenever the messages
+  // shown change, the field comes back above the page's bottom scroll padding (the bar's room),
+  // which Chromium's scrollIntoView does not count.
+  const shownErrors = variant.fields.filter((field) => interactive && touched[field] && errors[field]).join();
+  useLayoutEffect(() => {
+    // A message shown as a field is left renders before the next field has the focus: look once
+    // the focus has moved, before the frame is painted.
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || !formRef.current?.contains(focused)) return;
+      const kept = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+      const below = focused.getBoundingClientRect().bottom - (window.innerHeight - kept);
+      if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [shownErrors]);
+
   const invalid = Object.keys(errors).length > 0;
   const blocked = !interactive || invalid || termsMissing || sending;
   // The prerendered page says what an empty form needs, and hydration must find the same text
