@@ -210,6 +210,12 @@ describe('a buyer abroad', () => {
     expect(String(acknowledgement.text)).toMatch(
       new RegExp(`We reply within one business day: by \\w+day \\d\\d:\\d\\d your time \\(${place}\\)\\.`),
     );
+    if (buyer.zone === 'America/New_York') {
+      // The email as the buyer's mail client draws it.
+      const mailView = await journeys.visit('mobile');
+      await mailView.page.setContent(String(acknowledgement.html));
+      await saveScreenshot(mailView.page, 'acknowledgement-email-new-york-buyer');
+    }
 
     // The inbox's call button rings that number.
     const sales = await journeys.visit('mobile');
