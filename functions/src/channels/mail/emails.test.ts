@@ -438,6 +438,7 @@ describe('the hourly digest of held enquiries', () => {
     const rows = textLines(parsed).filter((line) => /^\d+\. /.test(line));
     expect(rows).toHaveLength(DIGEST_TABLE_ROWS);
     expect(rows[0]).toContain('Buyer 0');
+    expect(rows[0]).toContain('| +91 98765 43210 |');
     expect(rows[1]).toContain('3 of 4: first contact, passed every check, not part of a burst');
     expect(String(parsed.text)).toContain(
       'The table shows 50 of them, those with the strongest signs of a real buyer first; the attached CSV has all 120.',
@@ -457,6 +458,26 @@ describe('the hourly digest of held enquiries', () => {
       /^Rank,Enquiry,No email of its own because,Signs of a real buyer,Enquiry ID,Reference,Kind of form,Received at,Form,Name,Company,Phone,Phone \(E.164\),Country,/,
     );
     expect(lines.some((line) => line.includes('Buyer 118'))).toBe(true);
+  });
+
+  it('gives a buyer abroad their own number, with the country code, never a +91 guess', async () => {
+    const abroad = { ...held(0), enquiry: { ...fullEnquiry({ phone: '+2348031234567' }), id: 'lagos' } };
+    const { parsed } = await asReceived(
+      composeDigestEmail(
+        {
+          entries: [abroad],
+          heldTotal: 1,
+          duplicatesTotal: 0,
+          hourKey: '2026-01-15T10',
+          writtenAt: submittedAt,
+          signNames,
+        },
+        settings,
+      ),
+    );
+    expect(String(parsed.text)).toContain('| +234 803 123 4567 |');
+    const csv = parsed.attachments[0]?.content.toString('utf8') ?? '';
+    expect(csv).toContain(",'+2348031234567,'+2348031234567,Nigeria,");
   });
 
   it('lists duplicates with the enquiry each repeats, and counts them in the subject', async () => {
