@@ -171,7 +171,7 @@ export function EnquiryField({
             type={ui.type ?? 'text'}
             inputMode={ui.inputMode}
             autoComplete={ui.autoComplete}
-            placeholder={country.value === INDIA ? ui.placeholder : 'Number with area code'}
+            placeholder={country.value === INDIA ? ui.placeholder : 'Full number'}
           />
         </div>
       ) : (
