@@ -94,7 +94,7 @@ export function CorrectionSection({
           </p>
           {fields.includes('phone') && (
             <div className="inbox-field">
-              <label htmlFor={`${id}-country`}>Country of the phone</label>
+              <label htmlFor={`${id}-country`}>Country of the number</label>
               <select
                 id={`${id}-country`}
                 value={editing.values[CORRECTION_COUNTRY_FIELD] ?? INDIA}
