@@ -112,7 +112,7 @@ async function sendRealEnquiry(email: string): Promise<{ clickedAt: number; clos
 
 /** Inside the emulators: flood, real enquiry, settle, one sweep, report. */
 async function inside(options: harness.BenchOptions): Promise<number> {
-  const catcher = await startSmtpCatcher({ port: PORTS.smtp });
+  const catcher = await startSmtpCatcher({ port: PORTS.smtp, acknowledgementsApart: true });
   const clients = harness.openEmulatorClients('bench-flood');
   const { db, adminDb } = clients;
   const runId = Date.now().toString(36);

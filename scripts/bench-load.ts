@@ -74,7 +74,7 @@ async function insideInboxReads(): Promise<number> {
 
 /** Inside the emulators: submit, wait for mail and SENT records, write the report. */
 async function inside(options: BenchOptions): Promise<number> {
-  const catcher = await startSmtpCatcher({ port: PORTS.smtp });
+  const catcher = await startSmtpCatcher({ port: PORTS.smtp, acknowledgementsApart: true });
   const env = emulatorFunctionsEnv();
   const standIn = await startWhatsAppStandIn({
     port: PORTS.whatsapp,

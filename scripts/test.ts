@@ -1,9 +1,9 @@
 /**
  * `npm test`: every check, cheapest first, stopping at the first failure: typecheck, lint, unit
- * tests, build (and that the firebase.json it writes is the committed one), the emulator launcher
- * and `npm start` started and stopped on the build, Firestore emulator tests (rules, delivery),
- * then the whole stack (Firestore, Functions and Hosting emulators) with the trigger, hosting and
- * browser tests.
+ * tests, build (and that the firebase.json it writes is the committed one), the Nu Html Checker
+ * over every prerendered page, the emulator launcher and `npm start` started and stopped on the
+ * build, Firestore emulator tests (rules, delivery), then the whole stack (Firestore, Functions and
+ * Hosting emulators) with the trigger, hosting and browser tests.
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
  */
 import { fail, PORTS, requireJava, RUN_TS, RUN_TS_COMMAND } from './lib/project.ts';
@@ -54,6 +54,12 @@ const steps: { name: string; command: string[]; deadlineMs: number }[] = [
     name: 'Committed firebase.json matches the build',
     command: ['git', 'diff', '--exit-code', '--', 'firebase.json'],
     deadlineMs: MINUTE_MS,
+  },
+  {
+    // Every prerendered page is valid HTML: the Nu Html Checker (vnu-jar) finds no error.
+    name: 'Valid markup (Nu Html Checker)',
+    command: [...RUN_TS, 'scripts/check-markup.ts'],
+    deadlineMs: 3 * MINUTE_MS,
   },
   {
     // The launchers run the built functions and site: started and stopped before any emulator step

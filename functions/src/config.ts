@@ -12,6 +12,7 @@ import { defineBoolean, defineInt, defineList, defineSecret, defineString } from
 import { createSmtpTransport } from './channels/mail/transport';
 import type { WhatsAppSettings } from './channels/whatsapp/graph';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
+import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './contract/business-hours';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from './enquiry/deps';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
@@ -46,9 +47,23 @@ const smtpUser = defineString('SMTP_USER', {
   description: 'SMTP login name; leave empty for a server without authentication.',
 });
 
+// On by default: a buyer abroad otherwise has no reference and no idea when an answer comes.
 const sendVisitorAcknowledgement = defineBoolean('SEND_VISITOR_ACKNOWLEDGEMENT', {
-  default: false,
-  description: 'Also send the visitor a short "we received your enquiry" email.',
+  default: true,
+  description:
+    'Also send the visitor an acknowledgement (reference, reply time in their time zone), at most once a day per address.',
+});
+
+const salesBusinessHours = defineString('SALES_BUSINESS_HOURS', {
+  default: DEFAULT_BUSINESS_HOURS,
+  description:
+    'Days and hours the sales team answers, India time, e.g. "Mon-Sat 09:30-18:30": the acknowledgement promises a reply within one such day.',
+});
+
+const salesWhatsAppChatNumber = defineString('SALES_WHATSAPP_CHAT_NUMBER', {
+  default: '',
+  description:
+    'The business WhatsApp number buyers write to, E.164 (+919876543210): the acknowledgement links to it; empty leaves the link out.',
 });
 
 const senderDailyLimit = defineInt('SENDER_DAILY_LIMIT', {
@@ -201,6 +216,25 @@ export function whatsAppSettingsFrom(values: ParamValues): WhatsAppSettings | nu
   };
 }
 
+/** The acknowledgement's business hours; a wrong value is said and the default used, never the email stopped. */
+function businessHoursFrom(values: ParamValues, log: DeliveryDeps['log']): BusinessHours {
+  try {
+    return parseBusinessHours(text(values, salesBusinessHours));
+  } catch (error) {
+    log.error('SALES_BUSINESS_HOURS is wrong: the default hours are used', { error: String(error) });
+    return parseBusinessHours(DEFAULT_BUSINESS_HOURS);
+  }
+}
+
+/** The chat number as E.164, or null (no link) when it is empty or not a number. */
+function chatNumberFrom(values: ParamValues, log: DeliveryDeps['log']): string | null {
+  const number = text(values, salesWhatsAppChatNumber).trim();
+  if (!number) return null;
+  const digits = whatsAppNumberDigits(number);
+  if (!digits) log.error('SALES_WHATSAPP_CHAT_NUMBER is not an E.164 number: no WhatsApp link', { number });
+  return digits ? `+${digits}` : null;
+}
+
 /**
  * What delivering enquiries runs with, from the params' values: the SMTP transport, the mail
  * settings, admission control's limits, the WhatsApp channel and the retention. A wrong WhatsApp
@@ -232,6 +266,8 @@ export function deliveryDepsFrom(
       salesRecipients: list(values, salesRecipients),
       from: text(values, mailFrom),
       acknowledgeVisitor: flag(values, sendVisitorAcknowledgement),
+      businessHours: businessHoursFrom(values, runtime.log),
+      whatsAppChatNumber: chatNumberFrom(values, runtime.log),
     },
     limits: {
       perSenderDaily: integer(values, senderDailyLimit),

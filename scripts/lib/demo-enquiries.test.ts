@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkEnquiryDocument } from '../../functions/src/contract/enquiry';
+import { isReachablePhone } from '../../functions/src/contract/phone-plans';
 import { contactKeysOf } from '../../functions/src/contract/contact-keys';
 import { demoDocument, demoEnquiries } from './demo-enquiries';
 import { parseSalesArgs, SalesUsageError, useAuthEmulator } from './sales-accounts';
@@ -28,6 +29,16 @@ describe('npm run seed', () => {
       ),
     );
     expect(weeks.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has buyers abroad with their own numbers and time zones, never a +91 guess', () => {
+    const abroad = enquiries.filter((enquiry) => enquiry.fields.phone?.startsWith('+'));
+    expect(new Set(abroad.map((enquiry) => enquiry.fields.name)).size).toBeGreaterThanOrEqual(6);
+    const tunde = enquiries.find((enquiry) => enquiry.fields.name === 'Tunde Adeyemi');
+    expect(tunde?.fields).toMatchObject({ phone: '+447400123456', timezone: 'Europe/London' });
+    const adaeze = enquiries.find((enquiry) => enquiry.fields.name === 'Adaeze Okafor');
+    expect(adaeze?.fields).toMatchObject({ phone: '+2348012345678', timezone: 'Africa/Lagos' });
+    for (const enquiry of abroad) expect(isReachablePhone(enquiry.fields.phone ?? '')).toBe(true);
   });
 
   it('has buyers who wrote three times, the third time with their address in capitals', () => {

@@ -40,21 +40,50 @@ export type DemoEnquiry = {
   followUp: { status: string; note: string; at: Date; firstContactAt: Date } | null;
 };
 
+/** The demo's buyers: in India (ten digits, as stored) and abroad (E.164), each with their time zone. */
 const PEOPLE = [
-  ['Priya Raman', 'Glow Salon', 'Chennai', '9840012345', 'priya@glowsalon.in'],
-  ['Adaeze Okafor', 'Lagos Hair Hub', 'Lagos', '8012345678', 'adaeze@lagoshairhub.ng'],
-  ['Mohammed Al Farsi', 'Gulf Beauty Trading', 'Dubai', '5012345678', 'mfarsi@gulfbeauty.ae'],
-  ['Karthik Subramanian', '', 'Coimbatore', '9443012345', 'karthik.s@gmail.com'],
-  ['Jessica Brown', 'Luxe Strands LLC', 'Atlanta', '4045550123', 'jess@luxestrands.com'],
-  ['Anjali Mehta', 'Mehta Exports', 'Mumbai', '9820012345', 'anjali@mehtaexports.in'],
-  ['Chen Wei', 'Silk Road Hair Co', 'Guangzhou', '1380013800', 'chenwei@silkroadhair.cn'],
-  ['Fatima Bello', '', 'Abuja', '8031234567', 'fatima.bello@yahoo.com'],
-  ['Rahul Verma', 'Verma Salon Supplies', 'Delhi', '9811012345', 'rahul@vermasupplies.in'],
-  ['Sophie Martin', 'Maison Cheveux', 'Paris', '6123456789', 'sophie@maisoncheveux.fr'],
-  ['Lakshmi Narayanan', 'Temple Tresses', 'Madurai', '9442012345', 'lakshmi.narayanan@templetresses.in'],
-  ['Grace Mensah', 'Accra Extensions', 'Accra', '2441234567', 'grace@accraext.com.gh'],
-  ['Divya Krishnan', '', 'Bengaluru', '9880012345', 'divya.k@outlook.com'],
-  ['Tunde Adeyemi', 'Tunde & Sons', 'Ibadan', '8051234567', 'tunde@tundesons.ng'],
+  ['Priya Raman', 'Glow Salon', 'Chennai', '9840012345', 'priya@glowsalon.in', 'Asia/Kolkata'],
+  ['Adaeze Okafor', 'Lagos Hair Hub', 'Lagos', '+2348012345678', 'adaeze@lagoshairhub.ng', 'Africa/Lagos'],
+  [
+    'Mohammed Al Farsi',
+    'Gulf Beauty Trading',
+    'Dubai',
+    '+971501234567',
+    'mfarsi@gulfbeauty.ae',
+    'Asia/Dubai',
+  ],
+  ['Karthik Subramanian', '', 'Coimbatore', '9443012345', 'karthik.s@gmail.com', 'Asia/Calcutta'],
+  [
+    'Jessica Brown',
+    'Luxe Strands LLC',
+    'Atlanta',
+    '+14045550123',
+    'jess@luxestrands.com',
+    'America/New_York',
+  ],
+  ['Anjali Mehta', 'Mehta Exports', 'Mumbai', '9820012345', 'anjali@mehtaexports.in', 'Asia/Kolkata'],
+  [
+    'Chen Wei',
+    'Silk Road Hair Co',
+    'Guangzhou',
+    '+8613800138000',
+    'chenwei@silkroadhair.cn',
+    'Asia/Shanghai',
+  ],
+  ['Fatima Bello', '', 'Abuja', '+2348031234567', 'fatima.bello@yahoo.com', 'Africa/Lagos'],
+  ['Rahul Verma', 'Verma Salon Supplies', 'Delhi', '9811012345', 'rahul@vermasupplies.in', 'Asia/Kolkata'],
+  ['Sophie Martin', 'Maison Cheveux', 'Paris', '+33612345678', 'sophie@maisoncheveux.fr', 'Europe/Paris'],
+  [
+    'Lakshmi Narayanan',
+    'Temple Tresses',
+    'Madurai',
+    '9442012345',
+    'lakshmi.narayanan@templetresses.in',
+    'Asia/Kolkata',
+  ],
+  ['Grace Mensah', 'Accra Extensions', 'Accra', '+233244123456', 'grace@accraext.com.gh', 'Africa/Accra'],
+  ['Divya Krishnan', '', 'Bengaluru', '9880012345', 'divya.k@outlook.com', 'Asia/Kolkata'],
+  ['Tunde Adeyemi', 'Tunde & Sons', 'London', '+447400123456', 'tunde@tundesons.co.uk', 'Europe/London'],
 ] as const;
 
 const MESSAGES = [
@@ -73,7 +102,14 @@ const FIRST_NAMES = ['Arun', 'Meera', 'Joseph', 'Nadia', 'Vikram', 'Amara', 'Kof
 const LAST_NAMES = ['Pillai', 'Iyer', 'Okoro', 'Haddad', 'Reddy', 'Diallo', 'Nair', 'Santos', 'Khan', 'Rao'];
 const CITIES = ['Chennai', 'Lagos', 'Dubai', 'London', 'Houston', 'Kochi', 'Nairobi', 'Toronto'];
 
-type Person = readonly [name: string, company: string, city: string, phone: string, email: string];
+type Person = readonly [
+  name: string,
+  company: string,
+  city: string,
+  phone: string,
+  email: string,
+  timeZone: string,
+];
 
 /** Buyer number `n`: one of the named ones above, then made-up ones with their own address and number. */
 function person(n: number): Person {
@@ -87,6 +123,7 @@ function person(n: number): Person {
     CITIES[n % CITIES.length] ?? 'Chennai',
     String(7_000_000_000 + ((n * 7_919) % 2_999_999_999)),
     `${first}.${last}.${n}@example.com`.toLowerCase(),
+    'Asia/Kolkata',
   ];
 }
 
@@ -149,7 +186,7 @@ export function demoEnquiries(now: Date, count = DEMO_ENQUIRY_COUNT): DemoEnquir
     if (at > now) at.setTime(now.getTime() - (index + 1) * 60_000);
     // The demo's thirty share fourteen buyers; a larger seed has a buyer for every two or three.
     const personIndex = count <= DEMO_ENQUIRY_COUNT ? index % PEOPLE.length : Math.floor(index * 0.4);
-    const [name, company, city, phone, typedEmail] = person(personIndex);
+    const [name, company, city, phone, typedEmail, timezone] = person(personIndex);
     const email =
       count <= DEMO_ENQUIRY_COUNT && index >= 2 * PEOPLE.length ? typedEmail.toUpperCase() : typedEmail;
     const collection: EnquiryCollection = index % 3 === 2 ? POPUP_ENQUIRY_COLLECTION : ENQUIRY_COLLECTION;
@@ -167,6 +204,7 @@ export function demoEnquiries(now: Date, count = DEMO_ENQUIRY_COUNT): DemoEnquir
             message: MESSAGES[index % MESSAGES.length] ?? '',
             date,
             time,
+            timezone,
           }
         : {
             name,
@@ -175,6 +213,7 @@ export function demoEnquiries(now: Date, count = DEMO_ENQUIRY_COUNT): DemoEnquir
             business: BUSINESS_OPTIONS[index % BUSINESS_OPTIONS.length] ?? 'Others',
             date,
             time,
+            timezone,
           };
     const id = newEnquiryId();
     const first = firstByPerson.get(personIndex) ?? null;

@@ -1,4 +1,5 @@
 import { readStoredEnquiry } from '../../functions/src/contract/stored-enquiry';
+import { enquiryReference } from '../../functions/src/contract/enquiry-reference';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -119,21 +120,34 @@ describe('CSV document', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
-      'Enquiry ID,Received at,Form,Name,Company,Phone,Email,City,Order type,Message,Date,Time,' +
-        'Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
+      'Enquiry ID,Reference,Received at,Form,Name,Company,Phone,Phone (E.164),Country,Email,City,Order type,' +
+        'Message,Date,Time,Time zone,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
     );
     expect(row).toBe(
-      'a1,2026-01-15T10:04:10+05:30,Homepage,பிரியா 💇‍♀️,,9876543210,priya@example.com,Chennai,Bulk,' +
-        '"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,SENT,1,2026-01-15T10:04:11+05:30,,,,,',
+      `a1,${enquiryReference('a1')},2026-01-15T10:04:10+05:30,Homepage,பிரியா 💇‍♀️,,9876543210,'+919876543210,India,` +
+        'priya@example.com,Chennai,Bulk,"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,,' +
+        'SENT,1,2026-01-15T10:04:11+05:30,,,,,',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('gives a number abroad its E.164 number and country, and an Indian one +91 and India', () => {
+    const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [
+      readStoredEnquiry(
+        { collection: POPUP_ENQUIRY_COLLECTION, id: 'ny' },
+        { name: 'Grace', phone: '+12125550100', timezone: 'America/New_York' },
+      ),
+    ]);
+    const row = csv.split('\r\n')[1];
+    expect(row).toContain(",Grace,,'+12125550100,'+12125550100,United States,");
+    expect(row).toContain(',America/New_York,');
   });
 
   it('shows PENDING for an enquiry the functions have not yet touched', () => {
     const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [
       readStoredEnquiry({ collection: POPUP_ENQUIRY_COLLECTION, id: 'p1' }, { name: 'Arun' }),
     ]);
-    expect(csv.split('\r\n')[1]).toBe('p1,,Arun,,,,,,PENDING,0,,,,,,');
+    expect(csv.split('\r\n')[1]).toBe(`p1,${enquiryReference('p1')},,Arun,,,,,,,,,PENDING,0,,,,,,`);
   });
 
   it('says why an enquiry had no email of its own: held, in which digest, or a duplicate of which', () => {
@@ -152,8 +166,12 @@ describe('CSV document', () => {
       ),
     ]);
     const [, digested, duplicate] = csv.split('\r\n');
-    expect(digested).toBe('h1,,,,,,,,DIGESTED,0,,,the hourly email cap was reached,2026-01-15T10,,');
-    expect(duplicate).toBe(`d1,,,,,,,,DUPLICATE,0,,,,,,${POPUP_ENQUIRY_COLLECTION}/h1`);
+    expect(digested).toBe(
+      `h1,${enquiryReference('h1')},,,,,,,,,,,DIGESTED,0,,,the hourly email cap was reached,2026-01-15T10,,`,
+    );
+    expect(duplicate).toBe(
+      `d1,${enquiryReference('d1')},,,,,,,,,,,DUPLICATE,0,,,,,,${POPUP_ENQUIRY_COLLECTION}/h1`,
+    );
   });
 });
 

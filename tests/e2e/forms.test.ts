@@ -32,6 +32,7 @@ import {
   openDescriptionPopup,
 } from './visitor';
 import { useJourneys } from './journeys';
+import { VISITOR_TIMEZONE } from '../support/browser';
 import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
@@ -60,8 +61,10 @@ async function expectStoredAndMailedOnce(collection: EnquiryCollection, expected
   const doc = await journeys.store.waitForDocument(collection);
   const fields = storedFields(doc);
   expect(checkEnquiryDocument(collection, fields)).toEqual([]);
-  const { createdAt, ...typed } = fields;
+  const { createdAt, timezone, ...typed } = fields;
   expect(typed).toEqual(expected);
+  // The visitor's own zone, as their browser names it (Chromium keeps India's old name).
+  expect([VISITOR_TIMEZONE, 'Asia/Calcutta']).toContain(timezone);
   const createdMs = (createdAt as { toMillis: () => number }).toMillis();
   expect(Math.abs(Date.now() - createdMs)).toBeLessThan(60_000);
 

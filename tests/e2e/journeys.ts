@@ -30,7 +30,7 @@ export function useJourneys(options: { stack?: string } = {}) {
   beforeAll(async () => {
     browser = await launchBrowser();
     if (options.stack) {
-      catcher = await startSmtpCatcher({ port: SALES_SMTP_PORT });
+      catcher = await startSmtpCatcher({ port: SALES_SMTP_PORT, acknowledgementsApart: true });
       store = openEnquiryStore(options.stack);
     }
   });

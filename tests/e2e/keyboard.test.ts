@@ -92,6 +92,9 @@ async function typeFullForm(page: Page, form: FullForm, enquiry: FullEnquiry): P
   await press(page, 'Tab');
   expect(await hasFocus(form.companyname)).toBe(true);
   await page.keyboard.type(enquiry.companyname);
+  // The phone's country part comes first, left as the time zone chose it.
+  await press(page, 'Tab');
+  expect(await hasFocus(form.country)).toBe(true);
   await press(page, 'Tab');
   expect(await hasFocus(form.phone)).toBe(true);
   await page.keyboard.type(enquiry.phone);
@@ -229,6 +232,8 @@ describe('the popup by keyboard', () => {
     await press(page, 'Tab');
     expect(await hasFocus(form.email)).toBe(true);
     await page.keyboard.type(enquiry.email);
+    await press(page, 'Tab');
+    expect(await hasFocus(form.country)).toBe(true);
     await press(page, 'Tab');
     expect(await hasFocus(form.phone)).toBe(true);
     await page.keyboard.type(enquiry.phone);

@@ -16,8 +16,10 @@ import { settle, VIEWPORT_NAMES, type ViewportName, waitForStillness } from '../
 import { useJourneys } from './journeys';
 import {
   ERROR_SCREENS,
+  fieldError,
   fullForm,
   openDescriptionPopup,
+  polled,
   PRODUCTS,
   shortForm,
   SITE_ROUTES,
@@ -189,6 +191,30 @@ describe('on a phone', () => {
     // Scrolled to the end, the footer's last line stands clear above the bar.
     expect(end.barAtBottom).toBeGreaterThan(40);
     expect(end.lastLine).toBeLessThan(end.barTop);
+  });
+
+  it('keeps the field just tapped above the bar when a message appears above it', async () => {
+    const { page, goto } = await journeys.visit('mobile');
+    await goto('/enquiry');
+    const form = fullForm(page);
+    await waitForFormReady(form.submit);
+    await form.name.focus();
+    // The company field sits just above the bar, as a visitor scrolling down to tap it leaves it.
+    await form.companyname.evaluate((field) => {
+      const barTop = document.querySelector('.contact-bar')?.getBoundingClientRect().top ?? innerHeight;
+      window.scrollBy({ top: field.getBoundingClientRect().bottom - barTop + 2, behavior: 'instant' });
+    });
+    const box = await form.companyname.boundingBox();
+    if (!box) throw new Error('the company field is not on screen');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => fieldError(form.name), polled).toBe('Name is required.');
+    const seen = await form.companyname.evaluate((field) => ({
+      focused: document.activeElement === field,
+      bottom: field.getBoundingClientRect().bottom,
+      barTop: document.querySelector('.contact-bar')?.getBoundingClientRect().top ?? NaN,
+    }));
+    expect(seen.focused).toBe(true);
+    expect(seen.bottom).toBeLessThanOrEqual(seen.barTop);
   });
 
   it("leaves the popup's close button clear of its text, with a ring in the site's colour", async () => {

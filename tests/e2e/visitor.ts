@@ -169,6 +169,8 @@ export function fullForm(scope: Page | Locator) {
     form,
     name: form.getByRole('textbox', { name: 'Name', exact: true }),
     companyname: form.getByRole('textbox', { name: /^Company( Name)? \(optional\)$/ }),
+    /** The phone's country part, before the number. */
+    country: form.getByRole('combobox', { name: 'Country of the phone number' }),
     phone: form.getByRole('textbox', { name: 'Phone', exact: true }),
     email: form.getByRole('textbox', { name: 'Email', exact: true }),
     city: form.getByRole('textbox', { name: 'City', exact: true }),
@@ -188,6 +190,7 @@ export function shortForm(scope: Page | Locator) {
     form,
     name: form.getByRole('textbox', { name: 'Name', exact: true }),
     email: form.getByRole('textbox', { name: 'Email', exact: true }),
+    country: form.getByRole('combobox', { name: 'Country of the phone number' }),
     phone: form.getByRole('textbox', { name: 'Phone', exact: true }),
     business: form.getByRole('combobox', { name: 'Business' }),
     submit: form.getByRole('button', { name: 'Request a Call Back' }),

@@ -2,6 +2,7 @@
  * `npm run export` as the sales team runs it, against the Firestore emulator: the rows it picks,
  * the delivery state it shows, and a visitor's spreadsheet formula that stays text.
  */
+import { enquiryReference } from '../../functions/src/contract/enquiry-reference';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,13 +78,17 @@ describe('enquiry export', () => {
     const rows = rowsOf(readFileSync(out, 'utf8'));
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatch(
-      /^Enquiry ID,Received at,Form,Name,Company,Phone,Email,City,Order type,Message,Date,Time,/,
+      /^Enquiry ID,Reference,Received at,Form,Name,Company,Phone,Phone \(E\.164\),Country,Email,City,Order type,Message,Date,Time,Time zone,/,
     );
     expect(rows[1]).toMatch(
-      new RegExp(`^${sentId},2026-01-01T00:00:00\\+05:30,Enquirypage,Priya Raman,Raman Salons,`),
+      new RegExp(
+        `^${sentId},SME-[0-9A-Z-]{9},2026-01-01T00:00:00\\+05:30,Enquirypage,Priya Raman,Raman Salons,`,
+      ),
     );
     expect(rows[1]).toMatch(/,SENT,2,2026-01-01T00:00:00\+05:30,451 busy,,,,$/);
-    expect(rows[2]).toContain(`${attackerId},2026-02-01T11:30:00+05:30,Enquirypage,`);
+    expect(rows[2]).toContain(
+      `${attackerId},${enquiryReference(attackerId)},2026-02-01T11:30:00+05:30,Enquirypage,`,
+    );
     expect(rows[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""Invoice"")"`);
     expect(rows[2]).toContain(`,'@SUM(1+1),`);
     expect(rows[2]).toMatch(/,PENDING,0,,,,,,$/);
@@ -113,9 +118,11 @@ describe('enquiry export', () => {
     expect(run.code).toBe(0);
     const rows = rowsOf(run.stdout);
     expect(rows).toEqual([
-      'Enquiry ID,Received at,Name,Email,Phone,Business,Date,Time,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
+      'Enquiry ID,Reference,Received at,Name,Email,Phone,Phone (E.164),Country,Business,Date,Time,Time zone,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
       expect.stringMatching(
-        new RegExp(`^${id},.+,Arun Kumar,arun@example.com,9123456780,I am a Salon Retailer,`),
+        new RegExp(
+          `^${id},.+,Arun Kumar,arun@example.com,9123456780,'\\+919123456780,India,I am a Salon Retailer,`,
+        ),
       ),
     ]);
   });

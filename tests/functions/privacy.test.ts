@@ -189,7 +189,7 @@ describe('a privacy request', () => {
 
   it('says plainly what is wrong with a malformed identifier, and finds nobody for an unknown one', async () => {
     expect(() => readSubject('email', 'priya at example')).toThrow(PrivacyInputError);
-    expect(() => readSubject('phone', '12345')).toThrow(/not an Indian phone number/);
+    expect(() => readSubject('phone', '12345')).toThrow(/is not a phone number/);
     await storeEnquiry(db);
     expect(countsOf(await findSubject(db, readSubject('email', 'nobody@example.com')))).toEqual({
       enquiries: 0,
@@ -272,6 +272,28 @@ describe("a correction of the buyer's address and number", () => {
       status: 'duplicate',
       duplicateOf: ref.path,
     });
+  });
+});
+
+describe('a privacy request for a buyer abroad', () => {
+  it('finds the +1 buyer by their number however written, and never the Indian number with the same ten digits', async () => {
+    const deps = deliveryDeps(db, catcher.port);
+    const newYork = await storeEnquiry(db, {
+      ...BUYER,
+      email: 'grace@millerhair.com',
+      phone: '+1 212 555 0100',
+    });
+    const chennai = await storeEnquiry(db, { ...BUYER, email: 'meena@example.in', phone: '2125550100' });
+    for (const id of [newYork, chennai])
+      await handleEnquiryCreated(deps, ENQUIRY_COLLECTION, createdEvent(id));
+    for (const written of ['+12125550100', '+1 212-555-0100', '001 212 555 0100']) {
+      const found = await findSubject(db, readSubject('phone', written));
+      expect(found.enquiries.map((enquiry) => enquiry.id)).toEqual([newYork]);
+      // Its admission records too: the sender's slot and the fingerprint are that buyer's alone.
+      expect(found.enquiries[0]?.admission.length).toBeGreaterThan(0);
+    }
+    const indian = await findSubject(db, readSubject('phone', '+91 21255 50100'));
+    expect(indian.enquiries.map((enquiry) => enquiry.id)).toEqual([chennai]);
   });
 });
 

@@ -4,6 +4,7 @@
  * admitted enquiry per sales number, through retried triggers, sweeps side by side, refusals,
  * crashes and a flood; the email never waits for it nor goes twice because of it.
  */
+import { enquiryReference } from '../../functions/src/contract/enquiry-reference';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/deps';
@@ -94,9 +95,10 @@ describe('the WhatsApp alert', () => {
       'Chennai',
       '+91 98765 43210',
       `https://www.example.com/inbox/${ENQUIRY_COLLECTION}/${id}`,
+      enquiryReference(id),
     ]);
     expect(alert?.text).toBe(
-      `New full enquiry from Priya Raman (Bulk), Chennai. Phone: +91 98765 43210. Open it in the sales inbox: https://www.example.com/inbox/${ENQUIRY_COLLECTION}/${id}`,
+      `New full enquiry from Priya Raman (Bulk), Chennai. Phone: +91 98765 43210. Open it in the sales inbox: https://www.example.com/inbox/${ENQUIRY_COLLECTION}/${id} (reference ${enquiryReference(id)})`,
     );
     const record = await alertRecord(id);
     expect(record).toMatchObject({ state: 'SENT', attempts: 1 });

@@ -117,6 +117,33 @@ const NEAR_MISSES: Record<string, string[]> = {
     '௯௮௭௬௫௪௩௨௧௦',
     '９８７６５４３２１０',
     '9876543210\n',
+    // Abroad only E.164: a plus, 8 to 15 digits, no spaces, no country code 0, never +91.
+    '+1 212 555 0100',
+    '+1-212-555-0100',
+    '001 212 555 0100',
+    '0012125550100',
+    '12125550100',
+    '++12125550100',
+    '+01234567890',
+    '+1234567',
+    '+1234567890123456',
+    '+91987654321',
+    '+44(0)7911123456',
+    '+44 7911 123456',
+    '+２３４８０３１２３４５６７',
+  ],
+  timezone: [
+    '',
+    'America/New York',
+    '1America/New_York',
+    '/Asia/Kolkata',
+    'Asia.Kolkata',
+    'Asia/Kolkata\n',
+    ' Asia/Kolkata',
+    'Ásia/Kolkata',
+    'Asia/Kolkata;drop',
+    'UTC+05:30',
+    `A${'b'.repeat(64)}`,
   ],
   email: [
     'priya.ramanhair.in',
@@ -162,17 +189,31 @@ const NEAR_MISSES: Record<string, string[]> = {
   business: ['Wholesaler', 'i am a wholesaler', 'I am a Wholesaler ', '', 'Homepage'],
 };
 
+/**
+ * What only the server writes or derives: the delivery record, the follow-up, the reference (derived
+ * from the ID, never stored), and a country beside the phone (the phone alone says it).
+ */
+const SERVER_FIELDS: [string, unknown][] = [
+  ['notification', { state: 'SENT' }],
+  ['followUp', { status: 'Won', note: '', version: 1 }],
+  ['reference', 'SME-4F7K-2QXM'],
+  ['country', 'US'],
+  ['timeZone', 'America/New_York'],
+];
+
 const EXTRA_FIELDS: Record<EnquiryCollection, [string, unknown][]> = {
   [ENQUIRY_COLLECTION]: [
     ['status', 'delivered'],
     ['delivery', { state: 'sent' }],
     ['Name', 'Priya Raman'],
     ['business', 'I am a Wholesaler'],
+    ...SERVER_FIELDS,
   ],
   [POPUP_ENQUIRY_COLLECTION]: [
     ['formpage', 'Homepage'],
     ['message', 'Please call me back about bulk prices.'],
     ['delivery', { state: 'sent' }],
+    ...SERVER_FIELDS,
   ],
 };
 
@@ -200,6 +241,7 @@ function badDocumentCases(target: EnquiryCollection): RequestCase[] {
     });
 
   for (const field of [...Object.keys(fields), SERVER_TIMESTAMP_FIELD]) {
+    if (fields[field]?.mayBeAbsent) continue;
     create(`without ${field}`, withoutField(valid(), field));
   }
   // Only the functions set how long an enquiry is kept.
@@ -546,6 +588,29 @@ function edgeDocumentCases(target: EnquiryCollection): RequestCase[] {
     "with an address using + and ' and subdomains",
     withField(valid(), 'email', "o'neil+hair@mail.co.uk"),
   );
+  // Documents stored before the time zone was sent, and browsers that name none, stay valid.
+  for (const [field, rule] of Object.entries(fields))
+    if (rule.mayBeAbsent)
+      create(`without ${field}, as stored before it existed`, withoutField(valid(), field));
+  for (const [where, phone] of [
+    ['New York', '+12125550100'],
+    ['London', '+447911123456'],
+    ['Lagos', '+2348031234567'],
+    ['Niue, eight digits in all', '+68340021'],
+    ['anywhere, fifteen digits in all', '+998901234567890'],
+    ['Pakistan, +92', '+923001234567'],
+  ])
+    create(`with a phone number from ${where} in E.164`, withField(valid(), 'phone', phone));
+  for (const zone of [
+    'America/New_York',
+    'America/Argentina/Buenos_Aires',
+    'America/Port-au-Prince',
+    'Etc/GMT+5',
+    'Asia/Calcutta',
+    'UTC',
+    `A${'b'.repeat(63)}`,
+  ])
+    create(`with the time zone ${zone}`, withField(valid(), 'timezone', zone));
   create('sent on the last day of a year', { ...withField(valid(), 'date', '31-12-2026'), time: '23:59:59' });
   create('sent at midnight on the first of a month', {
     ...withField(valid(), 'date', '01-01-2027'),

@@ -15,6 +15,7 @@ import {
   PHONE_PATTERN,
   SERVER_TIMESTAMP_FIELD,
   TIME_PATTERN,
+  TIME_ZONE_PATTERN,
   type FieldRule,
 } from '@contract/enquiry';
 import fc from 'fast-check';
@@ -122,14 +123,24 @@ const emailLocalPart = fc.stringMatching(/^[A-Za-z0-9_%+'-]{1,12}$/);
 const validEmail = fc
   .stringMatching(EMAIL_PATTERN)
   .filter((email) => EMAIL_LOCAL_PART_LIMIT.test(email) && email.length <= 254);
-const tenDigits = fc.stringMatching(PHONE_PATTERN);
+/** Either representation the contract stores: an Indian number's ten digits, or E.164 abroad. */
+const storedPhone = fc.stringMatching(PHONE_PATTERN);
+const tenDigits = fc.stringMatching(/^[0-9]{10}$/);
+const e164Abroad = fc.stringMatching(/^\+([1-8][0-9]{7,14}|9[02-9][0-9]{6,13})$/);
+/** Zones browsers name, and anything else of the shape. */
+const timeZone = fc.oneof(
+  fc.constantFrom('Asia/Kolkata', 'Asia/Calcutta', 'America/New_York', 'Europe/London', 'Africa/Lagos'),
+  fc.constantFrom('America/Argentina/Buenos_Aires', 'America/Port-au-Prince', 'Etc/GMT+5', 'UTC'),
+  fc.stringMatching(TIME_ZONE_PATTERN),
+);
 const twoDigits = (n: number, width: number) => String(n).padStart(width, '0');
 
 const FORMAT_BREAKERS = ['a', 'O', ' ', '-', '+', '\n', '٣', '௧', '０', 'é', '😀', ','];
 
 function validValue(rule: FieldRule): fc.Arbitrary<string> {
   if (rule.oneOf) return fc.constantFrom(...rule.oneOf);
-  if (rule.pattern === PHONE_PATTERN) return tenDigits;
+  if (rule.pattern === PHONE_PATTERN) return storedPhone;
+  if (rule.pattern === TIME_ZONE_PATTERN) return timeZone;
   if (rule.pattern === EMAIL_PATTERN) return validEmail;
   if (rule.pattern === DATE_PATTERN) return fc.stringMatching(DATE_PATTERN);
   if (rule.pattern === TIME_PATTERN) return fc.stringMatching(TIME_PATTERN);
@@ -247,8 +258,22 @@ function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
       replaceOne(tenDigits),
       insertOne(tenDigits),
       fc
-        .tuple(fc.constantFrom('+91', '0', '91', '+91 '), tenDigits)
+        .tuple(fc.constantFrom('+91', '0', '91', '+91 ', '+', '00', '+0', '++'), tenDigits)
         .map(([prefix, digits]) => prefix + digits),
+      replaceOne(e164Abroad),
+      insertOne(e164Abroad),
+      e164Abroad.map((number) => number.slice(1)),
+      e164Abroad.map((number) => `+${number.slice(1, 3)} ${number.slice(3)}`),
+    );
+  }
+  if (rule.pattern === TIME_ZONE_PATTERN) {
+    return fc.oneof(
+      replaceOne(timeZone),
+      insertOne(timeZone),
+      timeZone.map((zone) => zone.replace('/', '.')),
+      timeZone.map((zone) => `/${zone}`),
+      timeZone.map((zone) => `${zone} `),
+      fc.constantFrom('1America/New_York', '_UTC', '-UTC', 'Ásia/Kolkata', 'UTC+05:30', 'Asia/Kolkata\n'),
     );
   }
   if (rule.pattern === EMAIL_PATTERN) {
@@ -323,7 +348,10 @@ function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
 }
 
 function lengthEdge(rule: FieldRule): fc.Arbitrary<string> {
-  if (rule.pattern === PHONE_PATTERN) return fc.stringMatching(/^[0-9]{9,11}$/);
+  if (rule.pattern === PHONE_PATTERN)
+    return fc.oneof(fc.stringMatching(/^[0-9]{9,11}$/), fc.stringMatching(/^\+[1-8][0-9]{6,15}$/));
+  if (rule.pattern === TIME_ZONE_PATTERN)
+    return fc.integer({ min: 63, max: 66 }).map((units) => `A${'b'.repeat(units - 1)}`);
   if (rule.pattern === EMAIL_PATTERN) {
     return fc
       .tuple(fc.constantFrom(rule.maxLength - 1, rule.maxLength, rule.maxLength + 1), emailLocalPart)

@@ -65,12 +65,17 @@ export function stampedByServer<T extends object>(
   };
 }
 
+/** The time zone a browser in Coimbatore names. */
+export const VISITOR_TIME_ZONE = 'Asia/Kolkata';
+
 export function validEnquiry(): DocumentData {
-  return stampedByServer(buildEnquiryPayload(WHOLESALER_VALUES, FORM_PAGES.enquiry, SUBMITTED_AT));
+  return stampedByServer(
+    buildEnquiryPayload(WHOLESALER_VALUES, FORM_PAGES.enquiry, SUBMITTED_AT, VISITOR_TIME_ZONE),
+  );
 }
 
 export function validPopupEnquiry(): DocumentData {
-  return stampedByServer(buildPopupEnquiryPayload(POPUP_VALUES, SUBMITTED_AT));
+  return stampedByServer(buildPopupEnquiryPayload(POPUP_VALUES, SUBMITTED_AT, VISITOR_TIME_ZONE));
 }
 
 export const VALID_DOCUMENT: Record<EnquiryCollection, () => DocumentData> = {
@@ -82,7 +87,7 @@ export const VALID_DOCUMENT: Record<EnquiryCollection, () => DocumentData> = {
 export function formPayloads(): {
   title: string;
   collection: EnquiryCollection;
-  payload: Record<string, string>;
+  payload: Record<string, string | undefined>;
 }[] {
   const fullForm = [
     { title: 'a wholesaler on the enquiry page', values: WHOLESALER_VALUES, formpage: FORM_PAGES.enquiry },
@@ -95,19 +100,19 @@ export function formPayloads(): {
   ].map(({ title, values, formpage }) => ({
     title,
     collection: ENQUIRY_COLLECTION as EnquiryCollection,
-    payload: buildEnquiryPayload(values, formpage, SUBMITTED_AT),
+    payload: buildEnquiryPayload(values, formpage, SUBMITTED_AT, VISITOR_TIME_ZONE),
   }));
   const popup = BUSINESS_OPTIONS.map((business) => ({
     title: `the popup with "${business}"`,
     collection: POPUP_ENQUIRY_COLLECTION as EnquiryCollection,
-    payload: buildPopupEnquiryPayload({ ...POPUP_VALUES, business }, SUBMITTED_AT),
+    payload: buildPopupEnquiryPayload({ ...POPUP_VALUES, business }, SUBMITTED_AT, VISITOR_TIME_ZONE),
   }));
   return [...fullForm, ...popup];
 }
 
 type RealisticBuyer =
-  | { who: string; full: EnquiryFormValues; formpage: FormPage }
-  | { who: string; popup: PopupEnquiryFormValues };
+  | { who: string; full: EnquiryFormValues; formpage: FormPage; timeZone?: string }
+  | { who: string; popup: PopupEnquiryFormValues; timeZone?: string };
 
 /**
  * Real-looking buyers from India and abroad, in their own scripts and spellings, with the
@@ -143,11 +148,12 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
   },
   {
     who: 'a Ho Chi Minh City trader with a Vietnamese name',
+    timeZone: 'Asia/Saigon',
     formpage: FORM_PAGES.enquiry,
     full: {
       name: 'Nguyễn Thị Minh Khai',
       companyname: 'Công ty TNHH Tóc Việt',
-      phone: '9123400001',
+      phone: '+84 28 3823 4567',
       email: 'minhkhai@tocviet.vn',
       city: 'Hồ Chí Minh',
       ordertype: 'Bulk',
@@ -169,11 +175,12 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
   },
   {
     who: 'a Lagos wholesaler with a hyphenated surname',
+    timeZone: 'Africa/Lagos',
     formpage: FORM_PAGES.enquiry,
     full: {
       name: 'Ngozi Okonjo-Adeyemi',
       companyname: 'Adeyemi Hair Imports',
-      phone: '9000011111',
+      phone: '+234 803 123 4567',
       email: 'orders@adeyemi-hair.com.ng',
       city: 'Lagos',
       ordertype: 'Bulk',
@@ -186,7 +193,7 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     full: {
       name: 'محمد الفارسي',
       companyname: 'الفارسي للتجارة',
-      phone: '9000022222',
+      phone: '+971 50 123 4567',
       email: 'm.alfarsi@alfarsi.ae',
       city: 'دبي',
       ordertype: 'Bulk',
@@ -195,11 +202,12 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
   },
   {
     who: 'a London salon chain on a new top-level domain',
+    timeZone: 'Europe/London',
     formpage: FORM_PAGES.enquiry,
     full: {
       name: "Siobhán O'Brien-Walsh",
       companyname: 'Walsh & Co. Hair London',
-      phone: '9000033333',
+      phone: '+44 7911 123456',
       email: 'siobhan@walsh.hair',
       city: 'London',
       ordertype: 'Bulk and retail',
@@ -221,11 +229,12 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
   },
   {
     who: 'a São Paulo importer with accents',
+    timeZone: 'America/Sao_Paulo',
     formpage: FORM_PAGES.enquiry,
     full: {
       name: 'João Conceição',
       companyname: 'Cabelos Brasil Ltda.',
-      phone: '9000044444',
+      phone: '+55 11 91234 5678',
       email: 'joao.conceicao@cabelosbrasil.com.br',
       city: 'São Paulo',
       ordertype: 'Bulk',
@@ -260,11 +269,12 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
   },
   {
     who: 'a New York stylist with a plus-addressed mail and an emoji',
+    timeZone: 'America/New_York',
     formpage: FORM_PAGES.other,
     full: {
       name: 'Mary-Kate St. James',
       companyname: 'St. James Studio NYC',
-      phone: '9000066666',
+      phone: '+1 212 555 0100',
       email: 'marykate+suppliers@stjames.studio',
       city: 'New York',
       ordertype: 'Retail',
@@ -277,7 +287,7 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     full: {
       name: '李娜',
       companyname: '深圳美发制品有限公司',
-      phone: '9000077777',
+      phone: '+86 138 0013 8000',
       email: 'lina@meifa.cn',
       city: '深圳',
       ordertype: 'Bulk',
@@ -290,7 +300,7 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     full: {
       name: 'Ирина Петрова',
       companyname: 'ООО «Волосы»',
-      phone: '9000088888',
+      phone: '+7 912 345 67 89',
       email: 'irina.petrova@volosy.ru',
       city: 'Москва',
       ordertype: 'Bulk',
@@ -316,7 +326,7 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     full: {
       name: 'Ελένη Παπαδοπούλου',
       companyname: 'Κομμωτήριο Ελένη',
-      phone: '9000099999',
+      phone: '+30 691 234 5678',
       email: 'eleni@kommotirio.gr',
       city: 'Αθήνα',
       ordertype: 'Retail',
@@ -341,7 +351,7 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     popup: {
       name: "D'Andre Johnson Jr.",
       email: 'dandre@johnsonhair.co',
-      phone: '9000010101',
+      phone: '+1 404 555 0101',
       business: 'I am a Distributor',
     },
   },
@@ -350,7 +360,7 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     popup: {
       name: 'Trần Văn Đức',
       email: 'duc.tran@salonhanoi.vn',
-      phone: '9000020202',
+      phone: '+84 91 234 5678',
       business: 'I am a Salon Retailer',
     },
   },
@@ -359,13 +369,18 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
     popup: {
       name: 'Zoë Åkesson-Lee',
       email: 'zoe+hair@akesson.ca',
-      phone: '9000030303',
+      phone: '+1 416 555 0303',
       business: 'I am a Hair Stylist',
     },
   },
   {
     who: 'a Nairobi buyer on the popup',
-    popup: { name: 'Wanjiru Kamau', email: 'wanjiru@kamau.co.ke', phone: '9000040404', business: 'Others' },
+    popup: {
+      name: 'Wanjiru Kamau',
+      email: 'wanjiru@kamau.co.ke',
+      phone: '+254 712 345678',
+      business: 'Others',
+    },
   },
   {
     who: 'a Pune distributor whose name has a half form written with a joiner',
@@ -422,19 +437,19 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
 export function realisticPayloads(): {
   title: string;
   collection: EnquiryCollection;
-  payload: Record<string, string>;
+  payload: Record<string, string | undefined>;
 }[] {
   return REALISTIC_BUYERS.map((buyer) =>
     'full' in buyer
       ? {
           title: buyer.who,
           collection: ENQUIRY_COLLECTION as EnquiryCollection,
-          payload: buildEnquiryPayload(buyer.full, buyer.formpage, SUBMITTED_AT),
+          payload: buildEnquiryPayload(buyer.full, buyer.formpage, SUBMITTED_AT, buyer.timeZone),
         }
       : {
           title: buyer.who,
           collection: POPUP_ENQUIRY_COLLECTION as EnquiryCollection,
-          payload: buildPopupEnquiryPayload(buyer.popup, SUBMITTED_AT),
+          payload: buildPopupEnquiryPayload(buyer.popup, SUBMITTED_AT, buyer.timeZone),
         },
   );
 }

@@ -333,7 +333,8 @@ async function storedEnquiry(db: Firestore, target: EnquiryCollection): Promise<
 const SPELLINGS: Record<string, [string, string]> = {
   name: ['Priya Raman', 'Priya Ramanathan'],
   email: ['priya@ramanhair.in', 'priya.raman@ramanhair.in'],
-  phone: ['9876543210', '9876543201'],
+  // An Indian number and one abroad (E.164): a salesperson can correct the country too.
+  phone: ['9876543210', '+12125550100'],
   city: ['Coimbatore', 'Tiruppur'],
 };
 
@@ -521,6 +522,16 @@ export function correctionCases(): SalesAccessCase[] {
       {
         title: `correct the buyer's phone on a ${target} enquiry to nine digits`,
         request: correct(target, { fields: [], values: { phone: '987654321' } }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the buyer's phone on a ${target} enquiry to an Indian number written with +91`,
+        request: correct(target, { fields: [], values: { phone: '+919876543299' } }),
+        forSales: 'denied by rules',
+      },
+      {
+        title: `correct the buyer's phone on a ${target} enquiry to a number abroad written with spaces`,
+        request: correct(target, { fields: [], values: { phone: '+1 212 555 0199' } }),
         forSales: 'denied by rules',
       },
       {

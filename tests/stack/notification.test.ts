@@ -28,7 +28,7 @@ let db: Firestore;
 let adminDb: AdminFirestore;
 
 beforeAll(async () => {
-  catcher = await startSmtpCatcher({ port: EMULATOR_SMTP_PORT });
+  catcher = await startSmtpCatcher({ port: EMULATOR_SMTP_PORT, acknowledgementsApart: true });
   clients = openEmulatorClients('notification-stack');
   ({ db, adminDb } = clients);
 });
@@ -88,7 +88,7 @@ describe('enquiry notification through the emulators', () => {
     expect(mail.envelope.to).toEqual(['sales@example.com']);
     expect(mail.subject).toBe('New enquiry: Meena Sundaram, Coimbatore (bulk)');
     expect(mail.replyTo?.value).toEqual([{ name: 'Meena Sundaram', address: 'meena@example.com' }]);
-    expect(mail.text).toContain('Phone: 9840012345');
+    expect(mail.text).toContain('Phone: +91 98400 12345');
     expect(mail.html).toContain('href="https://wa.me/919840012345"');
   });
 

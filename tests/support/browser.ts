@@ -75,6 +75,8 @@ export type VisitOptions = {
    * release's files, or asks for an unknown address). Any other failed one is a problem.
    */
   expectedFailures?: RegExp[];
+  /** The browser's IANA time zone (a buyer in New York, Lagos …); Coimbatore's unless given. */
+  timezoneId?: string;
 };
 
 export type Visit = {
@@ -124,7 +126,7 @@ export async function openVisit(browser: Browser, options: VisitOptions = {}): P
     viewport: options.viewport ?? VIEWPORTS.desktop,
     baseURL: SITE_ORIGIN,
     bypassCSP: options.bypassCSP ?? false,
-    timezoneId: VISITOR_TIMEZONE,
+    timezoneId: options.timezoneId ?? VISITOR_TIMEZONE,
     locale: 'en-IN',
     // The site honours reduced motion (all cards at once, no carousel): test the full experience.
     reducedMotion: 'no-preference',

@@ -40,6 +40,11 @@ export type SmtpCatcherOptions = {
   host?: string;
   /** Start refusing every mail: true for a transient 451, or a reply of your choice. */
   reject?: boolean | RejectReply;
+  /**
+   * Keep the visitors' acknowledgements (`Auto-Submitted: auto-replied`, on by default in the
+   * emulator's settings) in `acknowledgements`, so `messages` is what the sales team got.
+   */
+  acknowledgementsApart?: boolean;
 };
 
 export type SmtpCatcher = {
@@ -47,6 +52,10 @@ export type SmtpCatcher = {
   host: string;
   /** Accepted mail, oldest first. Live: it grows as mail arrives and `clear()` empties it. */
   messages: CaughtMail[];
+  /** With `acknowledgementsApart`: the visitors' acknowledgements, oldest first (else always empty). */
+  acknowledgements: CaughtMail[];
+  /** Resolves with the first acknowledgement (already here or still to come) that `match` accepts. */
+  waitForAcknowledgement(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   /** How many mails were refused while rejecting, or over the quota. */
   readonly rejectedCount: number;
   /** Mails accepted since the quota was set (a new day starts with setQuota again). */
@@ -91,6 +100,7 @@ function addressOf(address: SMTPServerAddress | false): string {
 export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
   const host = options.host ?? '127.0.0.1';
   const messages: CaughtMail[] = [];
+  const acknowledgements: CaughtMail[] = [];
   const arrivals = new EventEmitter();
   arrivals.setMaxListeners(0);
   let rejection: RejectReply | null = null;
@@ -101,8 +111,13 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
   const held: { mail: CaughtMail; reply: () => void }[] = [];
 
   const accept = (mail: CaughtMail, reply: () => void) => {
-    messages.push(mail);
-    arrivals.emit('mail', mail);
+    if (options.acknowledgementsApart && mail.headers.get('auto-submitted') === 'auto-replied') {
+      acknowledgements.push(mail);
+      arrivals.emit('acknowledgement', mail);
+    } else {
+      messages.push(mail);
+      arrivals.emit('mail', mail);
+    }
     reply();
   };
 
@@ -211,10 +226,22 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     return messages.find(match) as CaughtMail;
   }
 
+  async function waitForAcknowledgement(
+    match: (mail: CaughtMail) => boolean,
+    timeoutMs = DELIVERY_TIMEOUT_MS,
+  ): Promise<CaughtMail> {
+    const describe = () =>
+      `no matching acknowledgement at the SMTP catcher within ${timeoutMs} ms (${acknowledgements.length} arrived)`;
+    await waitFor('acknowledgement', () => acknowledgements.some(match), timeoutMs, describe);
+    return acknowledgements.find(match) as CaughtMail;
+  }
+
   return {
     port,
     host,
     messages,
+    acknowledgements,
+    waitForAcknowledgement,
     get rejectedCount() {
       return rejectedCount;
     },
@@ -244,6 +271,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     },
     clear() {
       messages.length = 0;
+      acknowledgements.length = 0;
       rejectedCount = 0;
     },
     setRejecting,

@@ -1,13 +1,12 @@
 /**
  * One-tap links to a buyer: call, WhatsApp and email, for the sales email and the sales inbox
- * alike. Built only from values the contract accepts: a ten-digit Indian number, an address.
+ * alike. Built only from values the contract accepts: a stored phone number (dialled as the E.164
+ * number phone.ts derives from it, never a guessed +91), an address.
  *
- * Part of the contract: imports only the contract.
+ * Part of the contract: imports the contract (and, through phone-plans.ts, libphonenumber-js).
  */
-import { PHONE_PATTERN } from './enquiry';
-
-/** Country code for the call and WhatsApp links: the contract stores ten-digit Indian numbers. */
-const INDIA_DIALLING_CODE = '91';
+import { e164Of } from './phone';
+import { displayPhone } from './phone-plans';
 
 /** Percent-encodes everything but unreserved characters (RFC 3986), so `+` and `'` survive a mail client. */
 export function percentEncode(text: string): string {
@@ -30,16 +29,22 @@ export function mailtoHref(address: string, fields: { subject?: string; body?: s
 
 type PhoneLinks = { display: string; tel: string; whatsapp: string };
 
+/** A WhatsApp chat with an E.164 number (wa.me takes the digits alone), with a first message when given. */
+export function whatsAppChatHref(e164: string, text?: string): string {
+  const chat = `https://wa.me/${e164.replace(/^\+/, '')}`;
+  return text === undefined ? chat : `${chat}?text=${percentEncode(text)}`;
+}
+
 /**
- * `+91 98765 43210`, its `tel:` link and its WhatsApp chat (with a first message when given), or
- * null for anything that is not a contract phone number.
+ * `+91 98765 43210` or `+1 212 555 0100`, its `tel:` link and its WhatsApp chat (with a first
+ * message when given), or null for anything that is not a contract phone number.
  */
 export function phoneLinks(phone: string, whatsAppText?: string): PhoneLinks | null {
-  if (!PHONE_PATTERN.test(phone)) return null;
-  const chat = `https://wa.me/${INDIA_DIALLING_CODE}${phone}`;
+  const e164 = e164Of(phone);
+  if (!e164) return null;
   return {
-    display: `+${INDIA_DIALLING_CODE} ${phone.slice(0, 5)} ${phone.slice(5)}`,
-    tel: `tel:+${INDIA_DIALLING_CODE}${phone}`,
-    whatsapp: whatsAppText === undefined ? chat : `${chat}?text=${percentEncode(whatsAppText)}`,
+    display: displayPhone(phone) ?? e164,
+    tel: `tel:${e164}`,
+    whatsapp: whatsAppChatHref(e164, whatsAppText),
   };
 }

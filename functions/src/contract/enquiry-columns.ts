@@ -13,6 +13,10 @@ import { asDate, formatIndiaIso } from './india-time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 
 import { deliveryRecordOf, fieldText } from './stored-enquiry';
+import { countryName } from './countries';
+import { enquiryReference } from './enquiry-reference';
+import { e164Of } from './phone';
+import { phoneCountry } from './phone-plans';
 type ExportColumn = { header: string; value: (doc: StoredEnquiry) => string };
 
 function delivery(doc: StoredEnquiry, key: keyof DeliveryRecord): unknown {
@@ -29,6 +33,17 @@ function dateText(value: unknown): string {
   return date ? formatIndiaIso(date) : '';
 }
 
+const phoneColumns: ExportColumn[] = [
+  { header: 'Phone (E.164)', value: (doc) => e164Of(doc.data.phone) ?? '' },
+  {
+    header: 'Country',
+    value: (doc) => {
+      const country = phoneCountry(doc.data.phone);
+      return country ? countryName(country) : '';
+    },
+  },
+];
+
 /** What the export calls each form, in the Form column of a file that holds both. */
 export const FORM_NAMES: Record<EnquiryCollection, string> = {
   [ENQUIRY_COLLECTION]: 'Full form',
@@ -42,12 +57,14 @@ export const FORM_NAMES: Record<EnquiryCollection, string> = {
 export function exportColumns(collections: EnquiryCollection | readonly EnquiryCollection[]): ExportColumn[] {
   const forms = typeof collections === 'string' ? [collections] : collections;
   const fields = new Map(forms.flatMap((collection) => Object.entries(FIELDS_BY_COLLECTION[collection])));
-  const fieldColumns = [...fields].map(([name, rule]) => ({
-    header: rule.label,
-    value: (doc: StoredEnquiry) => fieldText(doc.data[name]),
-  }));
+  const fieldColumns = [...fields].flatMap(([name, rule]): ExportColumn[] => [
+    { header: rule.label, value: (doc: StoredEnquiry) => fieldText(doc.data[name]) },
+    // Beside the phone as stored: the number to dial, and its country (ten digits are India).
+    ...(name === 'phone' ? phoneColumns : []),
+  ]);
   return [
     { header: 'Enquiry ID', value: (doc) => doc.id },
+    { header: 'Reference', value: (doc) => enquiryReference(doc.id) },
     ...(forms.length > 1
       ? [
           {

@@ -9,6 +9,10 @@
  */
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 import { hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
+import { normaliseTypedPhone, PHONE_MAX_LENGTH, PHONE_PATTERN } from './phone';
+
+// Where the forms, the rules tests and the inbox have always found the phone's shape.
+export { PHONE_PATTERN } from './phone';
 
 /**
  * An enquiry's document ID: chosen by the visitor's browser once per filled form (enquiry-id.ts),
@@ -41,8 +45,6 @@ export const ORDER_TYPES = [
   { value: 'retail', label: 'Retail' },
 ] as const;
 
-/** Exactly ten digits: Indian mobile and landline numbers without the +91 or 0 prefix. */
-export const PHONE_PATTERN = /^[0-9]{10}$/;
 /**
  * A sane address, written so that JavaScript and the rules' RE2 read it the same way:
  * - local part: dot-separated runs of common characters (plus-addressing and apostrophes kept),
@@ -58,6 +60,13 @@ export const EMAIL_LOCAL_PART_LIMIT = /^[^@]{1,64}@/;
 export const DATE_PATTERN = /^(0[1-9]|[12][0-9]|3[01])-(0[1-9]|1[0-2])-[0-9]{4}$/;
 /** hh:mm:ss on a 24-hour clock. */
 export const TIME_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
+/**
+ * The visitor's IANA time zone as their browser names it (`America/New_York`, `Asia/Calcutta`,
+ * `America/Argentina/Buenos_Aires`, `Etc/GMT+5`): a letter, then letters, digits and `_ + / -`.
+ * Only the shape is checked (the rules cannot consult a zone database); a reader that cannot
+ * place a zone treats it as unknown.
+ */
+export const TIME_ZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+/-]{0,63}$/;
 
 export type FieldRule = {
   /** How sales people see the field in emails and the CSV export. */
@@ -78,16 +87,20 @@ export type FieldRule = {
   oneLine?: boolean;
   /** The visitor-facing message when the field is wrong (spec section 5), if the form shows it. */
   message?: string;
+  /** The key may be left out (documents stored before it existed stay valid); when present, it keeps the rule. */
+  mayBeAbsent?: boolean;
 };
 
 export const ENQUIRY_FIELDS = {
   formpage: { label: 'Form', required: false, maxLength: 20, oneOf: FORM_PAGE_VALUES },
   name: { label: 'Name', required: true, maxLength: 100, oneLine: true, message: 'Name is required.' },
   companyname: { label: 'Company', required: false, maxLength: 120, oneLine: true },
+  // Ten digits for India, E.164 abroad (phone.ts); a number abroad must also exist in its
+  // country's plan, which the forms check (phone-plans.ts) and the rules cannot.
   phone: {
     label: 'Phone',
     required: true,
-    maxLength: 10,
+    maxLength: PHONE_MAX_LENGTH,
     pattern: PHONE_PATTERN,
     message: 'Phone is required and must be a 10-digit number.',
   },
@@ -116,6 +129,13 @@ export const ENQUIRY_FIELDS = {
   },
   date: { label: 'Date', required: true, maxLength: 10, pattern: DATE_PATTERN },
   time: { label: 'Time', required: true, maxLength: 8, pattern: TIME_PATTERN },
+  timezone: {
+    label: 'Time zone',
+    required: false,
+    maxLength: 64,
+    pattern: TIME_ZONE_PATTERN,
+    mayBeAbsent: true,
+  },
 } as const satisfies Record<string, FieldRule>;
 
 export const POPUP_ENQUIRY_FIELDS = {
@@ -131,12 +151,13 @@ export const POPUP_ENQUIRY_FIELDS = {
   },
   date: ENQUIRY_FIELDS.date,
   time: ENQUIRY_FIELDS.time,
+  timezone: ENQUIRY_FIELDS.timezone,
 } as const satisfies Record<string, FieldRule>;
 
 type EnquiryField = keyof typeof ENQUIRY_FIELDS;
 type PopupEnquiryField = keyof typeof POPUP_ENQUIRY_FIELDS;
-type EnquiryPayload = Record<EnquiryField, string>;
-type PopupEnquiryPayload = Record<PopupEnquiryField, string>;
+type EnquiryPayload = Record<Exclude<EnquiryField, 'timezone'>, string> & { timezone?: string };
+type PopupEnquiryPayload = Record<Exclude<PopupEnquiryField, 'timezone'>, string> & { timezone?: string };
 
 export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, FieldRule>> = {
   [ENQUIRY_COLLECTION]: ENQUIRY_FIELDS,
@@ -234,7 +255,7 @@ export function checkEnquiryDocument(collection: EnquiryCollection, doc: Record<
     if (!allowed.has(key)) problems.push(`${key}: is not part of the contract`);
   }
   for (const key of allowed) {
-    if (!(key in doc)) problems.push(`${key}: is missing`);
+    if (!(key in doc) && !fields[key]?.mayBeAbsent) problems.push(`${key}: is missing`);
   }
   for (const [key, rule] of Object.entries(fields)) {
     if (!(key in doc)) continue;
@@ -245,22 +266,19 @@ export function checkEnquiryDocument(collection: EnquiryCollection, doc: Record<
 }
 
 /**
- * Accepts what people type for an Indian number ("+91 98765 43210", "098765-43210") and keeps the
- * ten digits; anything else is returned as typed so the validation message can explain it.
- */
-function normalisePhone(raw: string): string {
-  const compact = raw.replace(/[\s().-]/g, '');
-  const national = compact.replace(/^(\+?91(?=[0-9]{10}$)|0(?=[0-9]{10}$))/, '');
-  return PHONE_PATTERN.test(national) ? national : raw.trim();
-}
-
-/**
  * What the document stores for what the visitor typed: hidden characters removed (they show
- * nothing, so nothing a person typed is lost), then trimmed text, the phone's ten digits.
+ * nothing, so nothing a person typed is lost), then trimmed text; a phone typed for India as its
+ * ten digits, or written with its country code as E.164 (phone.ts; a national number abroad is
+ * prepared with its country's plan by phone-plans.ts before it gets here).
  */
 export function prepareInput(field: string, raw: string): string {
   const visible = withoutHiddenCharacters(raw);
-  return field === 'phone' ? normalisePhone(visible) : visible.trim();
+  return field === 'phone' ? normaliseTypedPhone(visible) : visible.trim();
+}
+
+/** The visitor's time zone when it has the contract's shape; nothing otherwise, never a refusal. */
+function timeZoneField(timeZone: string | undefined): { timezone?: string } {
+  return timeZone && TIME_ZONE_PATTERN.test(timeZone) ? { timezone: timeZone } : {};
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
@@ -297,6 +315,7 @@ export function buildEnquiryPayload(
   values: EnquiryFormValues,
   formpage: FormPage,
   now: Date,
+  timeZone?: string,
 ): EnquiryPayload {
   return {
     formpage,
@@ -309,11 +328,16 @@ export function buildEnquiryPayload(
     message: prepareInput('message', values.message),
     date: formatEnquiryDate(now),
     time: formatEnquiryTime(now),
+    ...timeZoneField(timeZone),
   };
 }
 
 /** The popup's document, without `createdAt`. */
-export function buildPopupEnquiryPayload(values: PopupEnquiryFormValues, now: Date): PopupEnquiryPayload {
+export function buildPopupEnquiryPayload(
+  values: PopupEnquiryFormValues,
+  now: Date,
+  timeZone?: string,
+): PopupEnquiryPayload {
   return {
     name: prepareInput('name', values.name),
     email: prepareInput('email', values.email),
@@ -321,5 +345,6 @@ export function buildPopupEnquiryPayload(values: PopupEnquiryFormValues, now: Da
     business: prepareInput('business', values.business),
     date: formatEnquiryDate(now),
     time: formatEnquiryTime(now),
+    ...timeZoneField(timeZone),
   };
 }

@@ -6,7 +6,7 @@ import {
   decideAdmission,
   normaliseText,
 } from './admission';
-import { normalisePhoneDigits } from '../contract/contact-keys';
+import { phoneKey } from '../contract/phone';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/collections';
 import { DEFAULT_ADMISSION_LIMITS } from './deps';
@@ -96,8 +96,32 @@ describe('admission', () => {
   });
 
   it('reads an Indian number however it is written', () => {
-    for (const written of ['9876543210', '+91 98765 43210', '098765-43210', '91 9876543210'])
-      expect(normalisePhoneDigits(written)).toBe('9876543210');
+    for (const written of [
+      '9876543210',
+      '+91 98765 43210',
+      '098765-43210',
+      '91 9876543210',
+      '0091 98765 43210',
+    ])
+      expect(phoneKey(written)).toBe('9876543210');
+  });
+
+  it('reads a number abroad as its E.164 number, never as an Indian one with the same digits', () => {
+    for (const written of ['+12125550100', '+1 212-555-0100', '001 212 555 0100'])
+      expect(phoneKey(written)).toBe('+12125550100');
+    expect(phoneKey('2125550100')).toBe('2125550100');
+    const now = new Date('2026-11-22T10:00:00+05:30');
+    const buyer = {
+      name: 'Grace Miller',
+      email: 'grace@millerhair.com',
+      phone: '+12125550100',
+      message: 'x',
+    };
+    const stranger = { ...buyer, phone: '2125550100' };
+    const keys = (data: Record<string, unknown>) => admissionKeys(ENQUIRY_COLLECTION, data, now);
+    expect(keys(stranger).sender).not.toBe(keys(buyer).sender);
+    expect(keys(stranger).duplicate).not.toBe(keys(buyer).duplicate);
+    expect(keys({ ...buyer, phone: '+1 212 555 0100' }).sender).toBe(keys(buyer).sender);
   });
 
   it('makes a claim that lost a round wait a random time under a ceiling that doubles, up to a cap', () => {

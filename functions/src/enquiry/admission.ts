@@ -28,7 +28,8 @@ import { createHash } from 'node:crypto';
 import { withoutHiddenCharacters } from '../contract/hidden-characters';
 import type { HeldReason } from '../contract/delivery';
 // Addresses and numbers are compared as the contract says (the inbox compares buyers the same way).
-import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
+import { normaliseEmail } from '../contract/contact-keys';
+import { phoneKey } from '../contract/phone';
 import { textOf } from '../contract/stored-enquiry';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
 import type { AdmissionLimits } from './deps';
@@ -48,7 +49,7 @@ export function normaliseText(value: unknown): string {
 
 /** Who an enquiry says it is from, as admission compares senders: name, email and phone together. */
 function senderIdentity(data: Record<string, unknown>): string {
-  return [normaliseText(data.name), normaliseEmail(data.email), normalisePhoneDigits(data.phone)].join('\n');
+  return [normaliseText(data.name), normaliseEmail(data.email), phoneKey(data.phone)].join('\n');
 }
 
 /** The fingerprint document and the counters one new enquiry is checked against. */

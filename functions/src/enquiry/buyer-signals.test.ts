@@ -97,6 +97,16 @@ describe('signs of a real buyer', () => {
     ]);
   });
 
+  it("tells a buyer's +1 number from someone else's Indian number with the same ten digits", () => {
+    const minutes = (n: number) => new Date(SERVER_TIME.getTime() + n * 60_000);
+    const candidates = [
+      candidate({ receivedAt: minutes(0), data: { email: 'same@example.com', phone: '+12125550100' } }),
+      candidate({ receivedAt: minutes(3), data: { email: 'same@example.com', phone: '2125550100' } }),
+      candidate({ receivedAt: minutes(6), data: { email: 'same@example.com', phone: '+1 212 555 0100' } }),
+    ];
+    expect(buyerSigns(candidates).map((signs) => signs.firstContact)).toEqual([false, true, false]);
+  });
+
   it('puts a real buyer typed after a burst of replayed writes at the top, oldest first among equals', () => {
     const replayed = deviceFields(new Date(SERVER_TIME.getTime() - 67 * 60_000), INDIA_OFFSET_MS);
     const flood = Array.from({ length: 200 }, (_, index) =>

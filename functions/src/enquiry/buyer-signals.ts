@@ -18,7 +18,8 @@
  */
 import type { DigestEntry } from '../channels/mail/digest-email';
 import type { EnquiryCollection } from '../contract/collections';
-import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
+import { normaliseEmail } from '../contract/contact-keys';
+import { phoneKey } from '../contract/phone';
 import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery';
 import { oneLineText } from '../contract/visitor-text';
 
@@ -105,7 +106,7 @@ function neighboursInBurst(candidates: readonly DigestCandidate[]): number[] {
 }
 
 const contactKey = (candidate: DigestCandidate) =>
-  `${normaliseEmail(candidate.data.email)}\n${normalisePhoneDigits(candidate.data.phone)}`;
+  `${normaliseEmail(candidate.data.email)}\n${phoneKey(candidate.data.phone)}`;
 
 /** Each candidate's signs, in the order given. */
 export function buyerSigns(candidates: readonly DigestCandidate[]): BuyerSigns[] {

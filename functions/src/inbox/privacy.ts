@@ -17,7 +17,9 @@
 import { createHmac } from 'node:crypto';
 import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { acknowledgementKey, admissionKeys } from '../enquiry/admission';
-import { normaliseEmail, normalisePhoneDigits } from '../contract/contact-keys';
+import { normaliseEmail } from '../contract/contact-keys';
+import { phoneKey } from '../contract/phone';
+import { INDIAN_PHONE_PATTERN, INTERNATIONAL_PHONE_PATTERN } from '../contract/phone';
 import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTIONS,
@@ -70,10 +72,10 @@ export function readSubject(kind: 'email' | 'phone', raw: string): PrivacySubjec
     if (!hasAddressShape(value)) throw new PrivacyInputError(`"${raw}" is not an email address.`);
     return { kind, value };
   }
-  const value = normalisePhoneDigits(raw);
-  if (!/^[0-9]{10}$/.test(value))
+  const value = phoneKey(raw);
+  if (!INDIAN_PHONE_PATTERN.test(value) && !INTERNATIONAL_PHONE_PATTERN.test(value))
     throw new PrivacyInputError(
-      `"${raw}" is not an Indian phone number (ten digits, with or without +91 or 0).`,
+      `"${raw}" is not a phone number: ten digits for India (with or without +91 or 0), or + and the country code abroad.`,
     );
   return { kind, value };
 }
@@ -110,12 +112,13 @@ type Found = { subject: PrivacySubject; enquiries: FoundEnquiry[] };
 function matches(subject: PrivacySubject, data: Record<string, unknown>): boolean {
   return subject.kind === 'email'
     ? normaliseEmail(data.email) === subject.value
-    : normalisePhoneDigits(data.phone) === subject.value;
+    : phoneKey(data.phone) === subject.value;
 }
 
 /**
- * Every stored value that compares equal to the identifier: a phone is stored as its ten digits
- * (the contract), an address as typed, so the typed forms seen in enquiries are asked for too.
+ * Every stored value that compares equal to the identifier: a phone is stored as its key (ten
+ * digits for India, E.164 abroad: the contract), an address as typed, so the typed forms seen in
+ * enquiries are asked for too.
  */
 function storedForms(subject: PrivacySubject, raw: string): string[] {
   if (subject.kind === 'phone') return [subject.value];

@@ -8,6 +8,7 @@ import { enquiriesToCsv } from '../../contract/enquiry-columns';
 import { formatIndiaDateTime } from '../../contract/india-time';
 import { fieldText, type StoredEnquiry } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../../contract/visitor-text';
+import { phoneLinks } from '../../contract/contact-links';
 import { formDescription } from './enquiry-emails';
 import { messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import { escapeHtml, NOT_GIVEN } from './text';
@@ -81,7 +82,8 @@ function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
     form: formDescription(enquiry),
     name: cell(enquiry.data.name),
     email: cell(enquiry.data.email),
-    phone: cell(enquiry.data.phone),
+    // As its country writes it, with the country code: +1 212 555 0100, +91 98765 43210.
+    phone: phoneLinks(fieldText(enquiry.data.phone))?.display ?? cell(enquiry.data.phone),
     why,
     signs,
   };

@@ -20,6 +20,7 @@ import { ENQUIRY_ID_HEADER, type MailSettings, type OutgoingMail } from './messa
 /** SMTP's limit for one line of a message (RFC 5322), headers included. */
 const MAX_HEADER_LINE_LENGTH = 998;
 import { escapeHtml, headerText } from './text';
+import { enquiryReference } from '../../contract/enquiry-reference';
 import { mailtoHref } from '../../contract/contact-links';
 import { PRIYA } from '../../../../tests/support/delivery-fixtures';
 import { nodemailerMessage } from './transport';
@@ -94,7 +95,10 @@ describe('sales email', () => {
 
   it('shows every field of a full enquiry, its form and when it was received, in both parts', () => {
     const mail = composeSalesEmail(fullEnquiry(), settings);
-    for (const { label } of Object.values(ENQUIRY_FIELDS)) {
+    // The time zone is shown as the buyer's time of sending (below).
+    for (const { label } of Object.values(ENQUIRY_FIELDS).filter(
+      (rule) => rule !== ENQUIRY_FIELDS.timezone,
+    )) {
       expect(mail.html).toContain(`>${label}</th>`);
       expect(mail.text).toContain(`${label}:`);
     }
@@ -118,11 +122,30 @@ describe('sales email', () => {
 
   it('shows every field of a popup enquiry', () => {
     const mail = composeSalesEmail(popupEnquiry(), settings);
-    for (const { label } of Object.values(POPUP_ENQUIRY_FIELDS))
+    for (const { label } of Object.values(POPUP_ENQUIRY_FIELDS).filter(
+      (rule) => rule !== POPUP_ENQUIRY_FIELDS.timezone,
+    ))
       expect(mail.html).toContain(`>${label}</th>`);
     expect(mail.text).toContain('Form: Popup enquiry form');
     expect(mail.text).toContain('Business: I am a Salon Retailer');
     expect(mail.text).toContain('Received: unknown');
+  });
+
+  it("calls and messages a buyer abroad on their own number, in their country's grouping, at their time", () => {
+    const mail = composeSalesEmail(
+      fullEnquiry({ phone: '+12125550100', timezone: 'America/New_York' }),
+      settings,
+    );
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('tel:+12125550100');
+      expect(part).toContain('https://wa.me/12125550100');
+      expect(part).not.toContain('+91');
+    }
+    expect(mail.html).toContain('Call +1 212 555 0100');
+    expect(mail.text).toContain('Phone: +1 212 555 0100');
+    expect(mail.text).toContain('Country: United States');
+    expect(mail.text).toContain("Buyer's time: Wed 14 Jan 2026, 23:34 in New York (America/New_York)");
+    expect(mail.text).toMatch(/^Reference: SME-[0-9A-Z]{4}-[0-9A-Z]{4}$/m);
   });
 
   it('marks an optional field the visitor left empty', () => {
@@ -178,12 +201,46 @@ describe('visitor acknowledgement', () => {
       name: 'Buy cheap pills at spam.example',
       message: 'Visit spam.example now!!!',
     });
-    const mail = composeAcknowledgementEmail(enquiry, settings);
+    const mail = composeAcknowledgementEmail(
+      fullEnquiry({
+        name: 'Buy cheap pills at spam.example',
+        companyname: 'spam.example Ltd',
+        city: 'Call spam.example',
+        ordertype: 'Visit spam.example',
+        message: 'Visit spam.example now!!!',
+      }),
+      settings,
+    );
     expect(mail?.to).toEqual(['priya@example.com']);
-    expect(mail?.subject).toBe(ACKNOWLEDGEMENT_SUBJECT);
+    expect(mail?.subject).toBe(`${ACKNOWLEDGEMENT_SUBJECT} ${enquiryReference('enq123')}`);
     expect(mail?.replyTo?.address).toBe('sales@example.com');
     expect(`${mail?.text}${mail?.html}`).not.toContain('spam.example');
+    expect(mail?.text).toContain('You sent us an enquiry through our enquiry form');
     expect(mail?.headers['Auto-Submitted']).toBe('auto-replied');
+    expect(enquiry.data.name).toBe('Buy cheap pills at spam.example');
+  });
+
+  it('gives the reference, what was sent, the reply time in the buyer’s own zone and a WhatsApp chat', () => {
+    // Friday 23:00 in India is Friday 12:30 in New York: the reply comes in Saturday's business hours.
+    const friday = new Date('2026-11-27T23:00:00+05:30');
+    const enquiry: StoredEnquiry = {
+      ...fullEnquiry({ phone: '+12125550100', timezone: 'America/New_York', ordertype: 'bulk' }),
+      receivedAt: friday,
+    };
+    const mail = composeAcknowledgementEmail(enquiry, { ...settings, whatsAppChatNumber: '+919876543210' });
+    const reference = enquiryReference('enq123');
+    expect(mail?.text).toContain(`Your reference is ${reference}.`);
+    expect(mail?.text).toContain(
+      'You sent us a bulk enquiry through our enquiry form, with the phone number ending in 0100 (United States).',
+    );
+    expect(mail?.text).toContain('We reply within one business day: by Saturday 08:00 your time (New York).');
+    expect(mail?.text).toContain(
+      `https://wa.me/919876543210?text=${encodeURIComponent(`Hello, about my enquiry ${reference}`)}`,
+    );
+    const popup = composeAcknowledgementEmail({ ...popupEnquiry(), receivedAt: friday }, settings);
+    expect(popup?.text).toContain('You sent us a call-back request ("I am a Salon Retailer")');
+    expect(popup?.text).toContain('by Saturday 18:30 India time');
+    expect(popup?.text).not.toContain('wa.me');
   });
 
   it('is not written for an address outside the contract', () => {
@@ -414,6 +471,7 @@ describe('the hourly digest of held enquiries', () => {
     const rows = textLines(parsed).filter((line) => /^\d+\. /.test(line));
     expect(rows).toHaveLength(DIGEST_TABLE_ROWS);
     expect(rows[0]).toContain('Buyer 0');
+    expect(rows[0]).toContain('| +91 98765 43210 |');
     expect(rows[1]).toContain('3 of 4: first contact, passed every check, not part of a burst');
     expect(String(parsed.text)).toContain(
       'The table shows 50 of them, those with the strongest signs of a real buyer first; the attached CSV has all 120.',
@@ -430,9 +488,29 @@ describe('the hourly digest of held enquiries', () => {
         .filter(Boolean) ?? [];
     expect(lines).toHaveLength(121);
     expect(lines[0]).toMatch(
-      /^Rank,Enquiry,No email of its own because,Signs of a real buyer,Enquiry ID,Kind of form,Received at,Form,Name,/,
+      /^Rank,Enquiry,No email of its own because,Signs of a real buyer,Enquiry ID,Reference,Kind of form,Received at,Form,Name,Company,Phone,Phone \(E.164\),Country,/,
     );
     expect(lines.some((line) => line.includes('Buyer 118'))).toBe(true);
+  });
+
+  it('gives a buyer abroad their own number, with the country code, never a +91 guess', async () => {
+    const abroad = { ...held(0), enquiry: { ...fullEnquiry({ phone: '+2348031234567' }), id: 'lagos' } };
+    const { parsed } = await asReceived(
+      composeDigestEmail(
+        {
+          entries: [abroad],
+          heldTotal: 1,
+          duplicatesTotal: 0,
+          hourKey: '2026-01-15T10',
+          writtenAt: submittedAt,
+          signNames,
+        },
+        settings,
+      ),
+    );
+    expect(String(parsed.text)).toContain('| +234 803 123 4567 |');
+    const csv = parsed.attachments[0]?.content.toString('utf8') ?? '';
+    expect(csv).toContain(",'+2348031234567,'+2348031234567,Nigeria,");
   });
 
   it('lists duplicates with the enquiry each repeats, and counts them in the subject', async () => {

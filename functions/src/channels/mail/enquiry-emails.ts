@@ -1,12 +1,23 @@
 /**
  * The emails about one enquiry: the sales team's notification (every field, one-click reply, call
- * and WhatsApp) and the optional short acknowledgement to the visitor. Visitor text goes through
- * text.ts on its way in.
+ * and WhatsApp) and the visitor's acknowledgement (its reference, what it was about, when to
+ * expect a reply in their own time). Visitor text goes through text.ts on its way in.
  */
 import type { StoredEnquiry } from '../../contract/stored-enquiry';
-import { mailtoHref, phoneLinks } from '../../contract/contact-links';
-import { ENQUIRY_FIELDS, FIELDS_BY_COLLECTION, FORM_PAGES } from '../../contract/enquiry';
+import { mailtoHref, phoneLinks, whatsAppChatHref } from '../../contract/contact-links';
+import {
+  BUSINESS_OPTIONS,
+  ENQUIRY_FIELDS,
+  FIELDS_BY_COLLECTION,
+  FORM_PAGES,
+  ORDER_TYPES,
+} from '../../contract/enquiry';
 import { formatIndiaDateTime } from '../../contract/india-time';
+import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, replyBy } from '../../contract/business-hours';
+import { dateTimeIn, knownTimeZone, weekdayTimeIn, zonePlace } from '../../contract/buyer-time';
+import { countryName } from '../../contract/countries';
+import { enquiryReference } from '../../contract/enquiry-reference';
+import { phoneCountry } from '../../contract/phone-plans';
 import { ENQUIRY_ID_HEADER, messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import {
   displayNameText,
@@ -50,20 +61,47 @@ export function formDescription(enquiry: StoredEnquiry): string {
 
 type Row = { label: string; value: string; kind: 'text' | 'multiline' | 'phone' | 'email' };
 
-/** The table: the form, every contract field in contract order, and when the server stored it. */
+/** The country of the enquiry's phone number, by name ("United States"), or '' when it has none. */
+function phoneCountryName(enquiry: StoredEnquiry): string {
+  const country = phoneCountry(enquiry.data.phone);
+  return country ? countryName(country) : '';
+}
+
+/**
+ * When the buyer sent it, on their own clock: `Fri 27 Nov 2026, 09:10 in New York
+ * (America/New_York)`; the zone as sent when the platform does not know it; null without one.
+ */
+function buyerSentText(enquiry: StoredEnquiry): string | null {
+  const sent = field(enquiry, 'timezone');
+  if (!sent) return null;
+  const zone = knownTimeZone(sent);
+  if (!zone || !enquiry.receivedAt) return `time zone ${sent}`;
+  return `${dateTimeIn(enquiry.receivedAt, zone)} in ${zonePlace(zone)} (${zone})`;
+}
+
+/**
+ * The table: the reference, the form, every contract field in contract order (the phone's
+ * country beside it, the time zone as the buyer's time of sending), and when the server stored it.
+ */
 function enquiryRows(enquiry: StoredEnquiry): Row[] {
-  const rows: Row[] = [{ label: 'Form', value: formDescription(enquiry), kind: 'text' }];
+  const rows: Row[] = [
+    { label: 'Reference', value: enquiryReference(enquiry.id), kind: 'text' },
+    { label: 'Form', value: formDescription(enquiry), kind: 'text' },
+  ];
   for (const [name, rule] of Object.entries(FIELDS_BY_COLLECTION[enquiry.collection])) {
-    if (name === 'formpage') continue;
+    if (name === 'formpage' || name === 'timezone') continue;
     const kind =
       name === 'phone' ? 'phone' : name === 'email' ? 'email' : name === 'message' ? 'multiline' : 'text';
     rows.push({ label: rule.label, value: field(enquiry, name), kind });
+    if (name === 'phone') rows.push({ label: 'Country', value: phoneCountryName(enquiry), kind: 'text' });
   }
   rows.push({
     label: 'Received',
     value: enquiry.receivedAt ? formatIndiaDateTime(enquiry.receivedAt) : 'unknown',
     kind: 'text',
   });
+  const buyerSent = buyerSentText(enquiry);
+  if (buyerSent) rows.push({ label: "Buyer's time", value: buyerSent, kind: 'text' });
   return rows;
 }
 
@@ -136,7 +174,8 @@ function salesText(enquiry: StoredEnquiry, subject: string, rows: Row[]): string
       const messageLines = row.value === '' ? [NOT_GIVEN] : row.value.split(ANY_LINE_BREAK);
       lines.push(`${row.label}:`, ...messageLines.map((line) => `${MESSAGE_INDENT}${oneLineText(line)}`));
     } else {
-      lines.push(`${row.label}: ${oneLineText(row.value) || NOT_GIVEN}`);
+      const shown = row.kind === 'phone' ? (phoneLinks(row.value)?.display ?? row.value) : row.value;
+      lines.push(`${row.label}: ${oneLineText(shown) || NOT_GIVEN}`);
     }
   }
   const links = phoneLinks(field(enquiry, 'phone'));
@@ -174,17 +213,49 @@ export function composeSalesEmail(enquiry: StoredEnquiry, settings: MailSettings
 }
 
 export const ACKNOWLEDGEMENT_SUBJECT = 'We have received your enquiry';
-const ACKNOWLEDGEMENT_LINES = [
-  'Thank you for contacting us.',
-  '',
-  'We have received your enquiry and our sales team will get back to you soon.',
-  '',
-  'If you did not send an enquiry on our website, please ignore this email.',
-];
 
 /**
- * The visitor's acknowledgement, or null without a valid address. It repeats nothing the visitor
- * typed, not even the name, so the form cannot be used to send chosen text to someone else.
+ * What the buyer sent, in words the acknowledgement may repeat: only what the site itself offers
+ * (the form, an order type from its list, a business from its options) and the country and last
+ * digits of the number, never text the visitor typed, so the form cannot be used to send chosen
+ * words to someone else's address.
+ */
+function sentSummary(enquiry: StoredEnquiry): string {
+  const orderType = field(enquiry, 'ordertype').trim().toLowerCase();
+  const offered = ORDER_TYPES.find(
+    (type) => type.value === orderType || type.label.toLowerCase() === orderType,
+  );
+  const business = field(enquiry, 'business');
+  const what =
+    enquiry.collection === ENQUIRY_COLLECTION
+      ? `${offered ? `a ${offered.value} enquiry` : 'an enquiry'} through our enquiry form`
+      : `a call-back request${(BUSINESS_OPTIONS as readonly string[]).includes(business) ? ` ("${business}")` : ''}`;
+  const e164 = phoneLinks(field(enquiry, 'phone'))?.tel.replace('tel:', '');
+  const country = phoneCountryName(enquiry);
+  const number = e164
+    ? `, with the phone number ending in ${e164.slice(-4)}${country ? ` (${country})` : ''}`
+    : '';
+  return `You sent us ${what}${number}.`;
+}
+
+/**
+ * When to expect the answer: one business day of the sales team's hours, on the buyer's clock when
+ * their browser sent a zone ("by Saturday 08:00 your time (New York)"), else India's.
+ */
+function replyLine(enquiry: StoredEnquiry, settings: MailSettings): string {
+  const hours = settings.businessHours ?? parseBusinessHours(DEFAULT_BUSINESS_HOURS);
+  const by = replyBy(enquiry.receivedAt ?? new Date(), hours);
+  const zone = knownTimeZone(enquiry.data.timezone);
+  const when = zone
+    ? `${weekdayTimeIn(by, zone)} your time (${zonePlace(zone)})`
+    : `${weekdayTimeIn(by, 'Asia/Kolkata')} India time`;
+  return `We reply within one business day: by ${when}.`;
+}
+
+/**
+ * The visitor's acknowledgement, or null without a valid address: its reference, what it was about
+ * (sentSummary: nothing the visitor typed, not even the name), when the reply comes in their own
+ * time, and a WhatsApp chat with the sales team that starts with the reference.
  */
 export function composeAcknowledgementEmail(
   enquiry: StoredEnquiry,
@@ -192,18 +263,49 @@ export function composeAcknowledgementEmail(
 ): OutgoingMail | null {
   const email = visitorAddress(enquiry);
   if (!email) return null;
+  const reference = enquiryReference(enquiry.id);
+  const chat = settings.whatsAppChatNumber
+    ? whatsAppChatHref(settings.whatsAppChatNumber, `Hello, about my enquiry ${reference}`)
+    : null;
+  const paragraphs: { text: string; link?: { href: string; label: string } }[] = [
+    { text: 'Thank you for contacting us.' },
+    { text: `Your reference is ${reference}. Please quote it when you call or write to us.` },
+    { text: sentSummary(enquiry) },
+    { text: replyLine(enquiry, settings) },
+    ...(chat
+      ? [
+          {
+            text: 'To talk sooner, message our sales team on WhatsApp:',
+            link: { href: chat, label: 'Chat on WhatsApp' },
+          },
+        ]
+      : []),
+    { text: 'If you did not send an enquiry on our website, please ignore this email.' },
+  ];
+  const text = paragraphs
+    .map((paragraph) => (paragraph.link ? `${paragraph.text}\n${paragraph.link.href}` : paragraph.text))
+    .join('\n\n');
+  const html =
+    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
+    `<title>${escapeHtml(ACKNOWLEDGEMENT_SUBJECT)}</title></head>` +
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222;line-height:1.45">' +
+    paragraphs
+      .map(
+        (paragraph) =>
+          `<p>${escapeHtml(paragraph.text)}` +
+          (paragraph.link
+            ? ` <a href="${escapeHtml(paragraph.link.href)}" style="color:#7a4b2a;font-weight:600">${escapeHtml(paragraph.link.label)}</a>`
+            : '') +
+          '</p>',
+      )
+      .join('\n') +
+    '</body></html>';
   const mail: OutgoingMail = {
     from: settings.from,
     to: [email],
-    subject: ACKNOWLEDGEMENT_SUBJECT,
-    text: ACKNOWLEDGEMENT_LINES.join('\n'),
-    html:
-      '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"></head>' +
-      '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222">' +
-      ACKNOWLEDGEMENT_LINES.filter((line) => line !== '')
-        .map((line) => `<p>${escapeHtml(line)}</p>`)
-        .join('') +
-      '</body></html>',
+    subject: `${ACKNOWLEDGEMENT_SUBJECT} ${reference}`,
+    text,
+    html,
     messageId: messageIdFor('acknowledgement', enquiry, settings.from),
     // Stops out-of-office replies bouncing back and forth with the sales mailbox.
     headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' },

@@ -4,12 +4,18 @@
  */
 import { createHash } from 'node:crypto';
 
+import type { BusinessHours } from '../../contract/business-hours';
+
 export type MailSettings = {
   salesRecipients: string[];
   /** The sender, e.g. `SME Hair website <enquiries@example.com>`. */
   from: string;
   /** Whether the visitor also gets a short acknowledgement. */
   acknowledgeVisitor: boolean;
+  /** The sales team's hours, from which the acknowledgement promises a reply (default: DEFAULT_BUSINESS_HOURS). */
+  businessHours?: BusinessHours;
+  /** The business's WhatsApp number (E.164) that buyers write to; the acknowledgement links to it. */
+  whatsAppChatNumber?: string | null;
 };
 
 type MailAttachment = { filename: string; content: string; contentType: string };

@@ -9,6 +9,7 @@
  */
 import type { StoredEnquiry } from '../../contract/stored-enquiry';
 import { phoneLinks } from '../../contract/contact-links';
+import { enquiryReference } from '../../contract/enquiry-reference';
 import { ENQUIRY_COLLECTION } from '../../contract/collections';
 import { enquiryInboxPath } from '../../contract/inbox-address';
 import { fieldText } from '../../contract/stored-enquiry';
@@ -48,7 +49,7 @@ function inboxLink(siteUrl: string, enquiry: { collection: string; id: string })
   return `${siteUrl.replace(/\/+$/, '')}${enquiryInboxPath(enquiry)}`;
 }
 
-/** ENQUIRY_ALERT_TEMPLATE's six parameters for one enquiry. */
+/** ENQUIRY_ALERT_TEMPLATE's seven parameters for one enquiry. */
 export function enquiryAlertParameters(enquiry: StoredEnquiry, siteUrl: string): string[] {
   const full = enquiry.collection === ENQUIRY_COLLECTION;
   const phone = fieldText(enquiry.data.phone);
@@ -59,6 +60,7 @@ export function enquiryAlertParameters(enquiry: StoredEnquiry, siteUrl: string):
     full ? cleanParameter(enquiry.data.city) : 'city not given',
     phoneLinks(phone)?.display ?? cleanParameter(phone),
     inboxLink(siteUrl, enquiry),
+    enquiryReference(enquiry.id),
   ];
 }
 

@@ -19,14 +19,15 @@ export type WhatsAppTemplate = {
 export const ENQUIRY_ALERT_TEMPLATE: WhatsAppTemplate = {
   name: 'new_enquiry_alert',
   language: 'en',
-  body: 'New {{1}} from {{2}} ({{3}}), {{4}}. Phone: {{5}}. Open it in the sales inbox: {{6}}',
+  body: 'New {{1}} from {{2}} ({{3}}), {{4}}. Phone: {{5}}. Open it in the sales inbox: {{6}} (reference {{7}})',
   parameters: [
     'the form: "full enquiry" or "popup enquiry"',
     "the buyer's name",
     'order type (full form) or business (popup)',
     'city (the popup asks none: "city not given")',
-    "the buyer's phone, +91 98765 43210",
+    "the buyer's phone as their country writes it, +91 98765 43210 or +1 212 555 0100",
     "the inbox's link to the enquiry, https://<site>/inbox/<collection>/<id>",
+    "the enquiry's reference, SME-4F7K-2QXM (the one the buyer was given)",
   ],
 };
 

@@ -3,6 +3,8 @@
  * the field is touched and invalid, its message, tied to the control for screen readers.
  */
 import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry';
+import { INDIA } from '@contract/phone';
+import { phoneCountries } from '@contract/countries';
 import type { ChangeEventHandler, FocusEventHandler } from 'react';
 import type { FullFormField, ShortFormField } from './enquiry-schema';
 
@@ -27,11 +29,13 @@ export const FIELD_UI: Record<TextField, FieldUi> = {
   name: { label: 'Name', autoComplete: 'name' },
   // "Company", not "Company Name": a label containing "Name" would be confused with the name field.
   companyname: { label: 'Company', autoComplete: 'organization', optional: true },
+  // One `tel` input takes the whole number, so a browser's autofill (+1 212 555 0100) lands whole
+  // and the country part follows it; the country part itself is PhoneCountry below.
   phone: {
     label: 'Phone',
     type: 'tel',
     inputMode: 'tel',
-    autoComplete: 'tel-national',
+    autoComplete: 'tel',
     placeholder: '10-digit number',
   },
   email: { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' },
@@ -50,6 +54,50 @@ export const FIELD_UI: Record<TextField, FieldUi> = {
   },
 };
 
+/**
+ * The countries the prerendered page lists before the form's code arrives (those the site sells
+ * to most), so 245 options do not push /home past TCP's first window; the whole list follows as
+ * soon as the form can answer.
+ */
+const FIRST_PAINT_COUNTRIES = new Set([INDIA, 'US', 'GB', 'NG', 'GH', 'ZA', 'KE', 'AE', 'CA', 'AU']);
+
+type PhoneCountryProps = {
+  controlId: string;
+  value: string;
+  /** Every country once the form's code has taken over; the few of FIRST_PAINT_COUNTRIES before. */
+  everyCountry: boolean;
+  onChange: ChangeEventHandler;
+};
+
+/** The phone's country part: its dialling code and name, sorted by name. */
+function PhoneCountry({ controlId, value, everyCountry, onChange }: PhoneCountryProps) {
+  return (
+    <>
+      <label htmlFor={controlId} className="visually-hidden">
+        Country of the phone number
+      </label>
+      <select
+        id={controlId}
+        name="country"
+        value={value}
+        onChange={onChange}
+        className="field__control phone-field__country"
+      >
+        {phoneCountries()
+          .filter(([code]) => everyCountry || FIRST_PAINT_COUNTRIES.has(code))
+          .map(([code, callingCode, name]) => (
+            <option key={code} value={code}>
+              {`${name} (+${callingCode})`}
+            </option>
+          ))}
+      </select>
+    </>
+  );
+}
+
+/** The phone field's country part, when the field has one. */
+export type PhoneCountryPart = Omit<PhoneCountryProps, 'controlId'>;
+
 type EnquiryFieldProps = {
   field: TextField;
   /** The control's element id; its message's is this with `-error`. */
@@ -59,9 +107,19 @@ type EnquiryFieldProps = {
   error: string | undefined;
   onChange: ChangeEventHandler;
   onBlur: FocusEventHandler;
+  /** The phone's country part. */
+  country?: PhoneCountryPart;
 };
 
-export function EnquiryField({ field, controlId, value, error, onChange, onBlur }: EnquiryFieldProps) {
+export function EnquiryField({
+  field,
+  controlId,
+  value,
+  error,
+  onChange,
+  onBlur,
+  country,
+}: EnquiryFieldProps) {
   const ui = FIELD_UI[field];
   if (!ui) return null;
   const errorId = `${controlId}-error`;
@@ -104,6 +162,18 @@ export function EnquiryField({ field, controlId, value, error, onChange, onBlur 
             </option>
           ))}
         </select>
+      ) : country ? (
+        <div className="phone-field">
+          <PhoneCountry controlId={`${controlId}-country`} {...country} />
+          <input
+            {...common}
+            className="field__control phone-field__number"
+            type={ui.type ?? 'text'}
+            inputMode={ui.inputMode}
+            autoComplete={ui.autoComplete}
+            placeholder={country.value === INDIA ? ui.placeholder : 'Full number'}
+          />
+        </div>
       ) : (
         <input
           {...common}

@@ -1,6 +1,6 @@
 import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry';
 import { ENQUIRY_ID_PATTERN } from '@contract/enquiry-id';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -146,6 +146,7 @@ describe('the full enquiry form', () => {
       message: 'We need 5 kg of machine weft, 20 inch.',
       date: '05-01-2026',
       time: '09:07:03',
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: /terms/i })).not.toBeChecked();
@@ -349,7 +350,7 @@ describe('the short popup form', () => {
     expect(screen.getByLabelText(/^Email/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Phone/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Business/)).toHaveValue('I am a Wholesaler');
-    expect(screen.getAllByRole('option')).toHaveLength(6);
+    expect(within(screen.getByLabelText(/^Business/)).getAllByRole('option')).toHaveLength(6);
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^City/)).not.toBeInTheDocument();
   });
@@ -378,6 +379,7 @@ describe('the short popup form', () => {
         business: 'I am a Salon Retailer',
         date: '21-11-2026',
         time: '23:59:59',
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     );
     vi.useRealTimers();
@@ -412,5 +414,45 @@ describe('limits the enquiry contract sets', () => {
     await user.paste('x'.repeat(101));
     await user.tab();
     expect(await screen.findByText('Name must be at most 100 characters.')).toBeInTheDocument();
+  });
+});
+
+describe('the phone field abroad', () => {
+  it('takes a number with its country code, follows it with the country part and stores E.164', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm short id="abroad" />);
+    await user.type(screen.getByLabelText(/^Name/), 'Grace Miller');
+    await user.type(screen.getByLabelText(/^Email/), 'grace@millerhair.com');
+    await user.type(screen.getByLabelText(/^Phone/), '+1 212 555 01');
+    await user.tab();
+    await waitFor(() => expect(screen.getByLabelText(/^Country/)).toHaveValue('US'));
+    expect(await screen.findByText('Phone is required and must be a valid number for the United States.'));
+    expect(submitButton()).toHaveAttribute('aria-disabled', 'true');
+    await user.type(screen.getByLabelText(/^Phone/), '00');
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent(/Your reference is SME-\w{4}-\w{4}/);
+    expect(saveEnquiry).toHaveBeenCalledWith(
+      POPUP_ENQUIRY_COLLECTION,
+      expect.stringMatching(ENQUIRY_ID_PATTERN),
+      expect.objectContaining({ phone: '+12125550100' }),
+    );
+  });
+
+  it('reads a national number for the country chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm short id="london" />);
+    await user.type(screen.getByLabelText(/^Name/), 'Tunde Adeyemi');
+    await user.type(screen.getByLabelText(/^Email/), 'tunde@tundesons.co.uk');
+    await user.selectOptions(screen.getByLabelText(/^Country/), 'GB');
+    await user.type(screen.getByLabelText(/^Phone/), '07400 123456');
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(submitButton());
+    await screen.findByRole('status');
+    expect(saveEnquiry).toHaveBeenCalledWith(
+      POPUP_ENQUIRY_COLLECTION,
+      expect.stringMatching(ENQUIRY_ID_PATTERN),
+      expect.objectContaining({ phone: '+447400123456' }),
+    );
   });
 });

@@ -10,8 +10,9 @@ import {
   POPUP_ENQUIRY_FIELDS,
   type FormPage,
 } from '@contract/enquiry';
+import { INDIA } from '@contract/phone';
 import { useFormik, type FormikErrors } from 'formik';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { Dialog } from '../../components/dialog';
 import { CheckIcon } from '../../components/icons';
@@ -30,6 +31,7 @@ import {
   shortFormSchema,
 } from './enquiry-schema';
 import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
+import { countryToFollow, defaultCountry, loadPhonePlans, needsPlans } from './phone-rules';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 import './enquiry-form.css';
 
@@ -47,6 +49,7 @@ const VARIANT_SETTINGS = {
       city: '',
       ordertype: '',
       message: '',
+      country: INDIA,
       terms: false,
       website: '',
     } as FormValues,
@@ -57,7 +60,14 @@ const VARIANT_SETTINGS = {
     rules: POPUP_ENQUIRY_FIELDS,
     schema: shortFormSchema as AnyObjectSchema,
     collection: POPUP_ENQUIRY_COLLECTION,
-    initialValues: { name: '', email: '', phone: '', business: DEFAULT_BUSINESS, website: '' } as FormValues,
+    initialValues: {
+      name: '',
+      email: '',
+      phone: '',
+      country: INDIA,
+      business: DEFAULT_BUSINESS,
+      website: '',
+    } as FormValues,
     submitLabel: 'Request a Call Back',
   },
 } as const;
@@ -101,6 +111,15 @@ export const VARIANTS = {
 };
 type Variant = (typeof VARIANTS)[keyof typeof VARIANTS];
 
+/** The enquiry's reference, as the acknowledgement email and the sales team will say it. */
+function ReferenceLine({ reference }: { reference: string }) {
+  return (
+    <p className="enquiry-thanks__reference">
+      Your reference is <strong>{reference}</strong>. Please quote it when you call or write to us.
+    </p>
+  );
+}
+
 export type EnquiryFormProps = {
   /** The spec's flag: the short popup form when set, the full form otherwise. */
   short?: boolean;
@@ -121,6 +140,8 @@ type StartingState = {
   submitFailed: boolean;
   /** Set when hydrating a prerendered form the visitor may already have used. */
   takeover: Takeover | null;
+  /** The visitor chose the phone's country (a draft kept it, or they changed it before the code came). */
+  countryChosen: boolean;
 };
 
 /**
@@ -147,6 +168,7 @@ function startingState(variant: Variant, placementId: string, draftKey: string):
     enquiryId: draft?.enquiryId ?? null,
     submitFailed: draft?.submitFailed ?? false,
     takeover,
+    countryChosen: draft?.values.country !== undefined || values.country !== variant.initialValues.country,
   };
 }
 
@@ -177,7 +199,7 @@ export function EnquiryForm({
   const { values, errors, touched, setValues } = formik;
   const termsMissing = !short && !values.terms;
   const fieldId = (field: string) => `${id}-${field}`;
-  const { alert, sending, thanked, dismissThanks, submit } = useEnquirySubmission({
+  const { alert, sending, thanked, reference, dismissThanks, submit } = useEnquirySubmission({
     formik,
     variant,
     short,
@@ -214,6 +236,53 @@ export function EnquiryForm({
     return () => form?.removeEventListener('focusin', prepareEnquiryStore);
   }, []);
 
+  // Once the code has taken over, the phone's country part starts at the visitor's time zone's
+  // country, unless they chose one or typed a number with its country code (which it follows).
+  useEffect(() => {
+    if (!interactive) return;
+    const phone = values.phone ?? '';
+    const country =
+      countryToFollow(phone, values.country ?? INDIA) ??
+      (start.countryChosen ? values.country : defaultCountry()) ??
+      INDIA;
+    if (needsPlans(phone, country)) void loadPhonePlans().catch(() => undefined);
+    if (country !== values.country) void formik.setFieldValue('country', country, true);
+    // Once, when the form can answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [interactive]);
+
+  /** A number typed with its country code moves the country part to its country. */
+  const onPhoneChange = (event: ChangeEvent<HTMLInputElement>) => {
+    formik.handleChange(event);
+    const typed = event.target.value;
+    const follow = countryToFollow(typed, values.country ?? INDIA);
+    if (follow) void formik.setFieldValue('country', follow, true);
+    if (needsPlans(typed, follow ?? values.country ?? INDIA)) void loadPhonePlans().catch(() => undefined);
+  };
+
+  const onCountryChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    formik.handleChange(event);
+    if (needsPlans(values.phone ?? '', event.target.value)) void loadPhonePlans().catch(() => undefined);
+  };
+
+  // A message that appears above the field being typed in (the name's, as the visitor taps the
+  // company) pushes that field down, on a phone under the bar at the bottom: whenever the messages
+  // shown change, the field comes back above the page's bottom scroll padding (the bar's room),
+  // which Chromium's scrollIntoView does not count.
+  const shownErrors = variant.fields.filter((field) => interactive && touched[field] && errors[field]).join();
+  useLayoutEffect(() => {
+    // A message shown as a field is left renders before the next field has the focus: look once
+    // the focus has moved, before the frame is painted.
+    const frame = requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || !formRef.current?.contains(focused)) return;
+      const kept = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+      const below = focused.getBoundingClientRect().bottom - (window.innerHeight - kept);
+      if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [shownErrors]);
+
   const invalid = Object.keys(errors).length > 0;
   const blocked = !interactive || invalid || termsMissing || sending;
   // The prerendered page says what an empty form needs, and hydration must find the same text
@@ -236,6 +305,7 @@ export function EnquiryForm({
         </span>
         <h3 className="enquiry-thanks__title">{thankYouTitle}</h3>
         <p>Your details have reached our sales team. We will call or email you within one business day.</p>
+        {reference ? <ReferenceLine reference={reference} /> : null}
       </div>
     );
   }
@@ -260,8 +330,13 @@ export function EnquiryForm({
                 controlId={fieldId(field)}
                 value={values[field] ?? ''}
                 error={error === undefined ? undefined : String(error)}
-                onChange={formik.handleChange}
+                onChange={field === 'phone' ? onPhoneChange : formik.handleChange}
                 onBlur={formik.handleBlur}
+                country={
+                  field === 'phone'
+                    ? { value: values.country ?? INDIA, everyCountry: interactive, onChange: onCountryChange }
+                    : undefined
+                }
               />
             );
           })}
@@ -341,6 +416,7 @@ export function EnquiryForm({
               {thankYouTitle}
             </h2>
             <p>Your enquiry has reached our sales team. We will get back to you within one business day.</p>
+            {reference ? <ReferenceLine reference={reference} /> : null}
           </div>
         </Dialog>
       )}

@@ -11,9 +11,25 @@ import {
   prepareInput,
   type FieldRule,
 } from '@contract/enquiry';
+import { phoneMessage } from '@contract/countries';
+import { INDIA } from '@contract/phone';
 import { object, string, type ObjectSchema } from 'yup';
+import { checkPhone, checkPhoneNow } from './phone-rules';
+
+/** The form's country part: a value beside the phone, stored nowhere. */
+export const COUNTRY_FIELD = 'country';
 
 function contractField(field: string, rule: FieldRule) {
+  if (field === 'phone') {
+    // Checked for the country beside it: at once for India, with its plan for a country abroad.
+    return string()
+      .default('')
+      .test(field, async function keepsContract(value) {
+        const country = String((this.parent as Record<string, unknown>)[COUNTRY_FIELD] ?? INDIA);
+        const { error } = await checkPhone(value ?? '', country);
+        return error === null || this.createError({ message: error });
+      });
+  }
   return string()
     .default('')
     .test(field, function keepsContract(value) {
@@ -61,7 +77,16 @@ export function contractErrors<F extends string>(
   for (const field of fields) {
     const rule = rules[field];
     const value = values[field];
-    const problem = rule && checkField(rule, prepareInput(field, typeof value === 'string' ? value : ''));
+    const typed = typeof value === 'string' ? value : '';
+    if (field === 'phone') {
+      const country = (values as Record<string, unknown>)[COUNTRY_FIELD];
+      // A number abroad whose plan has not arrived yet counts as unchecked, so not yet sendable.
+      const checked = checkPhoneNow(typed, typeof country === 'string' ? country : INDIA);
+      const error = checked ? checked.error : phoneMessage(typeof country === 'string' ? country : INDIA);
+      if (error !== null) errors[field] = error;
+      continue;
+    }
+    const problem = rule && checkField(rule, prepareInput(field, typed));
     if (rule && problem) errors[field] = fieldMessage(rule, problem);
   }
   return errors;

@@ -12,6 +12,8 @@ import {
   type FormPage,
 } from '@contract/enquiry';
 import { newEnquiryId } from '@contract/enquiry-id';
+import { enquiryReference } from '@contract/enquiry-reference';
+import { INDIA } from '@contract/phone';
 import type { FormikErrors, FormikProps } from 'formik';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
@@ -19,10 +21,16 @@ import { saveEnquiry } from '../../lib/firebase';
 import type { TextField } from './enquiry-field';
 import { markEnquirySubmitted } from './enquiry-session';
 import { writeDraft } from './form-draft';
+import { checkPhone, visitorTimeZone } from './phone-rules';
 import type { EnquiryCollection } from '@contract/collections';
 
 /** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
-export type FormValues = { [field in TextField]?: string } & { terms?: boolean; website: string };
+export type FormValues = { [field in TextField]?: string } & {
+  /** The phone's country part (stored nowhere: the phone itself says it). */
+  country?: string;
+  terms?: boolean;
+  website: string;
+};
 
 type SubmissionVariant = {
   fields: readonly TextField[];
@@ -52,6 +60,8 @@ type Submission = {
   alert: string | null;
   sending: boolean;
   thanked: boolean;
+  /** The reference of the enquiry just sent (SME-4F7K-2QXM), for the thanks; null when none was stored. */
+  reference: string | null;
   dismissThanks: () => void;
   submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
 };
@@ -71,6 +81,7 @@ export function useEnquirySubmission({
   const [alert, setAlert] = useState<string | null>(start.submitFailed ? FORM_MESSAGES.submitFailed : null);
   const [sending, setSending] = useState(false);
   const [thanked, setThanked] = useState(false);
+  const [reference, setReference] = useState<string | null>(null);
   const inFlight = useRef(false);
   /** One ID per filled form: every retry of this submission writes the same document. */
   const enquiryId = useRef(start.enquiryId);
@@ -131,23 +142,28 @@ export function useEnquirySubmission({
     setAlert(null);
     try {
       // A filled trap field means a bot: it is told "thank you" and nothing is stored.
+      let sentId: string | null = null;
       if (!values.website) {
+        // The phone as stored: India's ten digits, or E.164 for the country beside it.
+        const { phone } = await checkPhone(values.phone ?? '', values.country ?? INDIA);
+        const timeZone = visitorTimeZone();
         const now = new Date();
         const payload = short
           ? buildPopupEnquiryPayload(
               {
                 name: values.name ?? '',
                 email: values.email ?? '',
-                phone: values.phone ?? '',
+                phone,
                 business: values.business ?? '',
               },
               now,
+              timeZone,
             )
           : buildEnquiryPayload(
               {
                 name: values.name ?? '',
                 companyname: values.companyname ?? '',
-                phone: values.phone ?? '',
+                phone,
                 email: values.email ?? '',
                 city: values.city ?? '',
                 ordertype: values.ordertype ?? '',
@@ -155,14 +171,22 @@ export function useEnquirySubmission({
               },
               formpage,
               now,
+              timeZone,
             );
         enquiryId.current ??= newEnquiryId();
         // Kept with the draft before the write leaves, so even a reload retries this same document.
         keepDraft(false);
         await saveEnquiry(variant.collection, enquiryId.current, payload);
+        sentId = enquiryId.current;
       }
+      setReference(sentId && enquiryReference(sentId));
       enquiryId.current = null;
-      resetForm({ values: variant.initialValues, errors: variant.initialErrors, touched: {} });
+      // The country part stays where the visitor had it, for a second enquiry.
+      resetForm({
+        values: { ...variant.initialValues, ...(values.country ? { country: values.country } : {}) },
+        errors: variant.initialErrors,
+        touched: {},
+      });
       writeDraft(draftKey, null);
       markEnquirySubmitted();
       setThanked(true);
@@ -181,5 +205,5 @@ export function useEnquirySubmission({
     }
   }
 
-  return { alert, sending, thanked, dismissThanks: () => setThanked(false), submit };
+  return { alert, sending, thanked, reference, dismissThanks: () => setThanked(false), submit };
 }

@@ -1,4 +1,7 @@
-import { CORRECTABLE_FIELDS, readCorrection } from '@contract/correction';
+import { CORRECTABLE_FIELDS, CORRECTION_COUNTRY_FIELD, readCorrection } from '@contract/correction';
+import { phoneCountries } from '@contract/countries';
+import { INDIA } from '@contract/phone';
+import { nationalPhone, phoneCountry } from '@contract/phone-plans';
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
 import { enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useId, useState, type FormEvent } from 'react';
@@ -30,7 +33,16 @@ export function CorrectionSection({
 
   const start = () => {
     setEditing({
-      values: Object.fromEntries(fields.map((field) => [field, enquiryText(enquiry, field)])),
+      // The phone as its country dials it at home, beside that country, so either can be corrected.
+      values: {
+        ...Object.fromEntries(
+          fields.map((field) => [
+            field,
+            field === 'phone' ? nationalPhone(enquiry.data.phone) : enquiryText(enquiry, field),
+          ]),
+        ),
+        [CORRECTION_COUNTRY_FIELD]: phoneCountry(enquiry.data.phone) ?? INDIA,
+      },
       basedOn: followUp.version,
     });
     setProblems({});
@@ -80,6 +92,27 @@ export function CorrectionSection({
             For a typo the buyer reports. The old value is not kept; the history records who corrected what,
             and when.
           </p>
+          {fields.includes('phone') && (
+            <div className="inbox-field">
+              <label htmlFor={`${id}-country`}>Country of the number</label>
+              <select
+                id={`${id}-country`}
+                value={editing.values[CORRECTION_COUNTRY_FIELD] ?? INDIA}
+                onChange={(event) =>
+                  setEditing({
+                    ...editing,
+                    values: { ...editing.values, [CORRECTION_COUNTRY_FIELD]: event.target.value },
+                  })
+                }
+              >
+                {phoneCountries().map(([code, callingCode, name]) => (
+                  <option key={code} value={code}>
+                    {`${name} (+${callingCode})`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {fields.map((field) => (
             <div key={field} className="inbox-field">
               <label htmlFor={`${id}-${field}`}>{rules[field]?.label ?? field}</label>

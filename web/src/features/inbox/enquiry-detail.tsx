@@ -14,13 +14,26 @@ import { BuyerData } from './buyer-data';
 import { BuyerEnquiries } from './buyer-enquiries';
 import { CorrectionSection } from './correction-form';
 import { DeliverySection } from './delivery-section';
-import { contactLinks, followUpFromRecord, followUpOf, FORM_LABELS, type FollowUpView } from './inbox-model';
+import {
+  buyerCountry,
+  contactLinks,
+  countryName,
+  enquiryReference,
+  followUpFromRecord,
+  followUpOf,
+  FORM_LABELS,
+  type FollowUpView,
+} from './inbox-model';
+import { buyerClockText } from '@contract/buyer-time';
 import { responseTo } from './response-view';
 import { When } from './when';
 import { formatFullDate } from './when-text';
 
-/** What a visitor sent that the detail shows as fields: the date and time from their device are left to the CSV. */
-const DEVICE_CLOCK_FIELDS = new Set(['date', 'time']);
+/**
+ * What a visitor sent that the detail shows as fields: the date and time from their device are left
+ * to the CSV, and the time zone is shown as the buyer's time.
+ */
+const DEVICE_CLOCK_FIELDS = new Set(['date', 'time', 'timezone']);
 
 /** An address that may break only after its @ or before a dot, never inside a word. */
 function Address({ email }: { email: string }) {
@@ -100,6 +113,8 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
 
   const links = contactLinks(enquiry, site.companyName);
   const name = fieldText(enquiry.data.name) || 'Enquiry';
+  const country = buyerCountry(enquiry);
+  const buyerClock = buyerClockText(now, enquiry.data.timezone);
   const noteTooLong = note.length > FOLLOW_UP_NOTE_MAX_LENGTH;
   const response = responseTo(enquiry, now);
 
@@ -165,6 +180,20 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
         <p className="inbox-detail__meta">
           {FORM_LABELS[enquiry.collection]} · received <When at={enquiry.receivedAt} now={now} />
         </p>
+        <p className="inbox-detail__meta">
+          Reference <strong data-reference>{enquiryReference(enquiry.id)}</strong>
+          {country ? ` · ${countryName(country)}` : ''}
+        </p>
+        {enquiry.receivedAt && (
+          <p className="inbox-detail__meta" data-sent-india>
+            Sent {formatFullDate(enquiry.receivedAt)} India time
+          </p>
+        )}
+        {buyerClock && (
+          <p className="inbox-detail__buyer-time" data-buyer-time>
+            Buyer’s time now: {buyerClock}
+          </p>
+        )}
         {response && (
           <p
             className={`inbox-response inbox-response--${response.kind}${

@@ -1,6 +1,13 @@
 import { enquiryKey, enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { gistOf } from './enquiry-gist';
-import { deliveryState, followUpOf, FORM_LABELS, needsAttention } from './inbox-model';
+import {
+  buyerCountry,
+  countryName,
+  deliveryState,
+  followUpOf,
+  FORM_LABELS,
+  needsAttention,
+} from './inbox-model';
 import { responseTo } from './response-view';
 import { StateBadge } from './state-badge';
 import { When } from './when';
@@ -32,6 +39,7 @@ export function EnquiryList({
         const status = followUpOf(enquiry).status;
         const response = responseTo(enquiry, now);
         const sameBuyer = buyerGroups.get(key)?.length ?? 1;
+        const country = buyerCountry(enquiry);
         return (
           <li
             key={key}
@@ -54,6 +62,7 @@ export function EnquiryList({
               <span className="inbox-card__meta">
                 {FORM_LABELS[enquiry.collection]}
                 {gist.tag ? ` · ${gist.tag}` : ''}
+                {country ? <span data-country={country}>{` · ${countryName(country)}`}</span> : null}
               </span>
             </button>
             <span className="inbox-card__tags">

@@ -3,6 +3,7 @@ import { Dialog } from '../../components/dialog';
 import {
   EMPTY_FILTER,
   filtersInUse,
+  COUNTRY_OPTIONS,
   KIND_OPTIONS,
   SHOWN_STATES,
   STATE_TEXT,
@@ -30,12 +31,12 @@ export function FilterBar({
     <div className="inbox-toolbar">
       <form className="inbox-toolbar__search" role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={`${id}-search`} className="visually-hidden">
-          Search name, email, phone or city
+          Search name, email, phone, city or reference
         </label>
         <input
           id={`${id}-search`}
           type="search"
-          placeholder="Search name, email, phone, city"
+          placeholder="Search name, email, phone, city, reference"
           value={filter.search}
           onChange={(event) => onChange({ ...filter, search: event.target.value })}
         />
@@ -127,6 +128,21 @@ function FilterFields({
           value={filter.to}
           onChange={(event) => set('to', event.target.value)}
         />
+      </div>
+      <div className="inbox-field">
+        <label htmlFor={`${id}-country`}>Country</label>
+        <select
+          id={`${id}-country`}
+          value={filter.country}
+          onChange={(event) => set('country', event.target.value)}
+        >
+          <option value="">Any</option>
+          {COUNTRY_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="inbox-field">
         <label htmlFor={`${id}-kind`}>Order or business type</label>

@@ -8,6 +8,7 @@ import {
   dateRange,
   deliveryState,
   EMPTY_FILTER,
+  enquiryReference,
   matchesFilter,
   mergeNewest,
   needsAttention,
@@ -34,6 +35,7 @@ describe('the filter in the address', () => {
       state: 'HELD' as const,
       search: 'Kumar & Sons',
       view: 'waiting' as const,
+      country: 'NG',
     };
     const query = writeFilter(filter);
     expect(readFilter(query)).toEqual(filter);
@@ -51,6 +53,40 @@ describe('the filter in the address', () => {
     // Midnight in Coimbatore is 18:30 UTC the day before.
     expect(since?.toISOString()).toBe('2026-10-31T18:30:00.000Z');
     expect(until?.toISOString()).toBe('2026-11-01T18:30:00.000Z');
+  });
+});
+
+describe('buyers abroad in the list', () => {
+  it('filters by the country of the phone and finds an enquiry by its reference however it is read out', () => {
+    const newYork = enquiry('nyBuyer0000000000001', '2026-11-20T10:00:00Z', {
+      name: 'Grace',
+      phone: '+12125550100',
+    });
+    const chennai = enquiry('inBuyer0000000000001', '2026-11-20T11:00:00Z', {
+      name: 'Meena',
+      phone: '2125550100',
+    });
+    const byCountry = (country: string) =>
+      [newYork, chennai]
+        .filter((item) => matchesFilter(item, { ...EMPTY_FILTER, country }))
+        .map((item) => item.id);
+    expect(byCountry('US')).toEqual([newYork.id]);
+    expect(byCountry('IN')).toEqual([chennai.id]);
+    const reference = enquiryReference(newYork.id);
+    const typed = reference.toLowerCase().replace('sme-', 'sme ').replace('-', ' ');
+    expect(
+      [newYork, chennai].filter((item) => matchesFilter(item, { ...EMPTY_FILTER, search: typed })),
+    ).toEqual([newYork]);
+  });
+
+  it('calls and messages a buyer abroad on their own number', () => {
+    const links = contactLinks(
+      enquiry('nyBuyer0000000000001', null, { name: 'Grace', phone: '+12125550100' }),
+      'SME',
+    );
+    expect(links.call).toBe('tel:+12125550100');
+    expect(links.whatsApp).toMatch(/^https:\/\/wa\.me\/12125550100\?text=/);
+    expect(links.phoneDisplay).toBe('+1 212 555 0100');
   });
 });
 

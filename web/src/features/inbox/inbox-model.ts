@@ -30,6 +30,9 @@ import {
   type StoredEnquiry,
 } from '@contract/stored-enquiry';
 import { formatDayMonth } from './when-text';
+import { countryName, isCountry, phoneCountries } from '@contract/countries';
+import { enquiryReference, typedReference } from '@contract/enquiry-reference';
+import { phoneCountry } from '@contract/phone-plans';
 
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
@@ -78,6 +81,8 @@ export type InboxFilter = {
   state: DeliveryState | '';
   search: string;
   view: InboxView;
+  /** The country of the buyer's phone (ISO code), '' for any. */
+  country: string;
 };
 
 export const EMPTY_FILTER: InboxFilter = {
@@ -88,11 +93,12 @@ export const EMPTY_FILTER: InboxFilter = {
   state: '',
   search: '',
   view: '',
+  country: '',
 };
 
 /** How many of the filter's choices narrow the list (the search has its own field). */
 export function filtersInUse(filter: InboxFilter): number {
-  return (['form', 'from', 'to', 'kind', 'state'] as const).filter((key) => filter[key]).length;
+  return (['form', 'from', 'to', 'kind', 'state', 'country'] as const).filter((key) => filter[key]).length;
 }
 
 const FILTER_KEYS = Object.keys(EMPTY_FILTER) as (keyof InboxFilter)[];
@@ -115,6 +121,7 @@ export function readFilter(search: string): InboxFilter {
     state: (DELIVERY_STATES as readonly string[]).includes(state) ? (state as DeliveryState) : '',
     search: params.get('q') ?? '',
     view: param('view') === 'waiting' ? 'waiting' : '',
+    country: isCountry(param('country')) ? param('country') : '',
   };
 }
 
@@ -236,9 +243,23 @@ export function resendFailure(code: string | null, message: string): { definite:
 const normalise = (value: string) =>
   value.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
+/** The country of the buyer's phone (India for ten digits), or null. */
+export function buyerCountry(enquiry: StoredEnquiry): string | null {
+  return phoneCountry(enquiry.data.phone);
+}
+
+/** The country filter's choices: every country, by name. */
+export const COUNTRY_OPTIONS = phoneCountries().map(([code, , name]) => ({ value: code, label: name }));
+
+export { countryName, enquiryReference };
+
 /** Whether an enquiry passes the filter's in-page parts (form and dates are in the query). */
 export function matchesFilter(enquiry: StoredEnquiry, filter: InboxFilter): boolean {
   if (filter.state && deliveryState(enquiry) !== filter.state) return false;
+  if (filter.country && buyerCountry(enquiry) !== filter.country) return false;
+  // A reference read out on a call (SME-4F7K-2QXM, however typed) finds every enquiry that has it.
+  const reference = typedReference(filter.search);
+  if (reference) return enquiryReference(enquiry.id) === reference;
   if (filter.kind) {
     const kind = textOf(enquiry.data.ordertype || enquiry.data.business);
     if (normalise(kind) !== normalise(filter.kind)) return false;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { countryToFollow, defaultCountry } from './phone-rules';
+
+describe("the phone field's country", () => {
+  it.each([
+    ['America/New_York', 'US'],
+    ['Africa/Lagos', 'NG'],
+    ['Europe/London', 'GB'],
+    ['Asia/Calcutta', 'IN'],
+    ['Asia/Kolkata', 'IN'],
+    ['America/Argentina/Buenos_Aires', 'AR'],
+    ['UTC', 'IN'],
+    ['Etc/GMT+5', 'IN'],
+  ])('starts, in the time zone %s, at %s', (zone, country) => {
+    expect(defaultCountry(zone)).toBe(country);
+  });
+
+  it('follows a number typed with another country code, and keeps a chosen country that shares it', () => {
+    expect(countryToFollow('+234 803', 'IN')).toBe('NG');
+    expect(countryToFollow('0044 7911', 'IN')).toBe('GB');
+    expect(countryToFollow('+44 7911 123456', 'GB')).toBeNull();
+    expect(countryToFollow('+1 212', 'CA')).toBeNull();
+    expect(countryToFollow('98765 43210', 'US')).toBeNull();
+  });
+});
