@@ -73,6 +73,22 @@ describe('firstScreenOf', () => {
     expect(hideRest).toBe('');
   });
 
+  it('leaves out a closed dialog, wherever it is, without counting it out of the blocks', () => {
+    const withPopup = page(2).replace(
+      '</main>',
+      '<div data-island="promo-popup"><dialog class="dialog"><form>Short form</form></dialog></div></main>',
+    );
+    const { html, hideRest } = firstScreenOf(withPopup);
+    expect(html).not.toContain('<dialog');
+    expect(html).not.toContain('Short form');
+    expect(html).toContain('id="block-1"');
+    expect(hideRest).toBe(`:root:not([${STYLED_ATTRIBUTE}]) main~footer{visibility:hidden}`);
+    // An open one is on screen.
+    expect(
+      firstScreenOf(withPopup.replace('<dialog class="dialog">', '<dialog class="dialog" open>')).html,
+    ).toContain('Short form');
+  });
+
   it('refuses a page without <main>', () => {
     expect(() => firstScreenOf('<html><body><p>No main</p></body></html>')).toThrow(/no <main>/);
   });

@@ -61,8 +61,9 @@ type FirstScreen = {
 
 /**
  * The part of a page that its first screen can show: the page without the blocks of <main> after
- * FIRST_SCREEN_BLOCKS, and without the page's footer unless <main> is a single block (a short
- * page such as the 404, whose footer is on the first screen).
+ * FIRST_SCREEN_BLOCKS, without the page's footer unless <main> is a single block (a short page
+ * such as the 404, whose footer is on the first screen), and without its closed dialogs (a popup
+ * and its form, which only a timer or a tap opens, long after the full stylesheet is in).
  */
 export function firstScreenOf(html: string): FirstScreen {
   const dom = new JSDOM(html);
@@ -72,7 +73,8 @@ export function firstScreenOf(html: string): FirstScreen {
   const blocks = [...main.children];
   const later = blocks.slice(FIRST_SCREEN_BLOCKS);
   const footers = blocks.length > 1 ? document.querySelectorAll('main ~ footer') : [];
-  [...later, ...footers].forEach((element) => element.remove());
+  const closedDialogs = document.querySelectorAll('dialog:not([open])');
+  [...later, ...footers, ...closedDialogs].forEach((element) => element.remove());
   const selectors = [
     ...(later.length ? [`main>:nth-child(n+${FIRST_SCREEN_BLOCKS + 1})`] : []),
     ...(footers.length ? ['main~footer'] : []),
