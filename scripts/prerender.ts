@@ -146,6 +146,7 @@ async function inlineCriticalCss(
   page: string,
   stylesheet: string,
   fontFaces: string,
+  firstScreenBlocks?: number,
 ): Promise<string> {
   const link = `<link rel="stylesheet" crossorigin href="${stylesheet}">`;
   if (!page.includes(link)) throw new Error(`The page does not link ${stylesheet} as Vite wrote it.`);
@@ -164,7 +165,7 @@ async function inlineCriticalCss(
     return `<!--noscript-${noscripts.length - 1}-->`;
   });
   // The inline CSS is what the first screen needs; the rest of the page waits for the stylesheet.
-  const firstScreen = firstScreenOf(kept);
+  const firstScreen = firstScreenOf(kept, firstScreenBlocks);
   const firstScreenCss = /<style>([\s\S]*?)<\/style>/.exec(await critical.process(firstScreen.html))?.[1];
   if (!firstScreenCss) throw new Error('Beasties found no CSS for the first screen.');
   // The page itself is Beasties' rewrite of the whole page (its markup is written out again, SVG
@@ -247,7 +248,8 @@ async function main() {
   /** Writes the page; returns the CSP hash of its inline <style>. */
   async function writePage(path: string, file: string): Promise<string> {
     const { html, head } = await server.renderPage(path);
-    const modules = pageModules(manifest, html, server.matchPage(path)?.route.preload ?? []);
+    const route = server.matchPage(path)?.route;
+    const modules = pageModules(manifest, html, route?.preload ?? []);
     const headHtml = [heroPreload(html), server.renderPageHead(head)].filter(Boolean).join('\n    ');
     // Last in <body>, so it runs once the page is parsed, like a deferred script, without a request.
     const bootHtml = `<script data-style="${stylesheet}" data-modules="${modules.join(' ')}">${boot}</script>`;
@@ -258,7 +260,7 @@ async function main() {
     if (PLACEHOLDERS.some((placeholder) => page.includes(placeholder))) {
       throw new Error(`${path}: the template placeholders were not replaced.`);
     }
-    const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces);
+    const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces, route?.firstScreenBlocks);
     const styles = [...inlined.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
     const [style] = styles;
     if (style === undefined || styles.length !== 1)

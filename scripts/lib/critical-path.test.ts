@@ -67,6 +67,13 @@ describe('firstScreenOf', () => {
     );
   });
 
+  it('keeps fewer blocks on a page that says its first screen shows fewer', () => {
+    const { html, hideRest } = firstScreenOf(page(4), 2);
+    for (let index = 0; index < 4; index += 1)
+      expect(html.includes(`id="block-${index}"`), `block ${index}`).toBe(index < 2);
+    expect(hideRest).toContain(`:root:not([${STYLED_ATTRIBUTE}]) main>:nth-child(n+3),`);
+  });
+
   it('keeps the footer of a page whose main is a single block, as on the 404 page', () => {
     const { html, hideRest } = firstScreenOf(page(1));
     expect(html).toContain('<footer>Footer</footer>');
