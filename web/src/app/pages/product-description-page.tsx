@@ -14,8 +14,8 @@ import { FaqList } from '../../features/faq/faq-list';
 import { usePageHead } from '../../features/seo/page-head';
 import { breadcrumbJsonLd, faqPageJsonLd, productJsonLd } from '../../features/seo/structured-data';
 import { ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH, productPath, type PageProps } from '../../config/paths';
-import { Island } from '../islands/island';
 import { NotFoundPage } from './not-found-page';
+import { PromoPopup } from './promo-popup';
 import './product-description-page.css';
 
 export default function ProductDescriptionPage({ params }: PageProps) {
@@ -121,7 +121,7 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
           </article>
         </div>
       </div>
-      <Island name="promo-popup" wake="load" props={{ page: 'description' }} />
+      <PromoPopup page="description" />
     </>
   );
 }
