@@ -135,6 +135,37 @@ describe('the shell', () => {
       expect.stringMatching(/^https:\/\/wa\.me\//),
     );
   });
+
+  /** The first message the chat button types into WhatsApp. */
+  const chatMessage = () => {
+    const href = screen.getByRole('link', { name: /^Chat with us on WhatsApp/ }).getAttribute('href') ?? '';
+    const url = new URL(href);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${site.whatsapp.number}`);
+    return url.searchParams.get('text');
+  };
+
+  it("opens the chat on a product's page naming the product and its address, elsewhere with the greeting", () => {
+    visit('/products/description/machine-weft');
+    expect(chatMessage()).toBe(
+      `Hello, I’d like a price for Machine Weft: ${site.siteUrl}/products/description/machine-weft`,
+    );
+    // The bare address shows the first product: its own address is the one to quote.
+    const first = categories[0]?.products[0];
+    visit('/products/description');
+    expect(chatMessage()).toBe(
+      `Hello, I’d like a price for ${first?.productName}: ${site.siteUrl}${productPath(first?.slug ?? '')}`,
+    );
+    for (const path of [
+      '/home',
+      '/products',
+      '/enquiry',
+      '/about',
+      '/products/description/no-such-product',
+    ]) {
+      visit(path);
+      expect(chatMessage(), path).toBe(site.whatsapp.message);
+    }
+  });
 });
 
 describe('the product description page', () => {
