@@ -3,8 +3,8 @@
  * so lazy images and scroll-in cards have appeared: artifacts/screenshots/<screen>-<width>x<height>.png
  * (git-ignored), rewritten on every run so anyone can look at the site after `npm test`.
  * Then what a visitor sees at particular moments: a product page's first screen on a phone, the
- * products page part-way through its reveal, the open enquiry popup, and the thank-you dialog
- * after a real enquiry. Then the sales inbox: the
+ * products page part-way through its reveal, a product's quote beside its facts, the open enquiry
+ * popup, and the thank-you dialog after a real enquiry. Then the sales inbox: the
  * list, the filter sheet, the summary, an enquiry's detail, a FAILED enquiry's explanation, a buyer
  * with three enquiries, and the owner's erasure (inbox-*.png).
  */
@@ -135,6 +135,16 @@ describe('moments a visitor sees', () => {
       await saveScreenshot(page, 'products-mid-reveal');
     },
   );
+
+  it.each(VIEWPORT_NAMES)("shows a product's quote beside its facts, at %s width", async (viewport) => {
+    const { page, goto } = await journeys.visit(viewport);
+    await goto('/products/description/machine-weft');
+    const quote = page.getByRole('link', { name: 'Request a quote for Machine Weft' });
+    await quote.evaluate((link) => link.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await waitForStillness(page);
+    expect(await quote.isVisible()).toBe(true);
+    await saveScreenshot(page, 'product-quote');
+  });
 
   it.each(VIEWPORT_NAMES)('shows the enquiry popup open, at %s width', async (viewport) => {
     const { page } = await journeys.visit(viewport);

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { PhoneIcon, WhatsAppIcon } from '../../components/icons';
 import { site, whatsappLink, whatsappLinkWith } from '../../content/site';
-import { ENQUIRY_PATH, productPath } from '../../config/paths';
+import { ENQUIRY_PATH, productEnquiryPath, productPath } from '../../config/paths';
 import { entryShownAt } from '../../features/catalogue/catalogue-index';
 import type { Product } from '../../content/types';
 
@@ -22,12 +22,12 @@ const productChatLink = (product: Product) =>
  */
 export function ContactBar() {
   const [location] = useLocation();
-  // On a product's page the chat starts from that product; elsewhere from the usual greeting.
+  // On a product's page the quote and the chat both start from that product; elsewhere from nothing.
   const product = entryShownAt(location)?.product;
   return (
     <aside aria-label="Contact us" className="contact-bar">
       <a
-        href={ENQUIRY_PATH}
+        href={product ? productEnquiryPath(product.slug) : ENQUIRY_PATH}
         className="contact-bar__action contact-bar__action--quote"
         aria-current={location === ENQUIRY_PATH ? 'page' : undefined}
       >
