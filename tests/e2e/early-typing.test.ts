@@ -54,6 +54,21 @@ async function typeFromFirstPaint(page: Page, form: FullForm, enquiry: ReturnTyp
   await page.keyboard.type(enquiry.city, { delay: TYPING_DELAY_MS });
 }
 
+/**
+ * Holds back every script the page asks for from now on until `release` is called: the visitor taps
+ * the form before its code has arrived however quickly this machine drives the browser, and once
+ * released the code comes at the network profile's pace while they type.
+ */
+async function holdCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/?]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Whether the form's code had taken over when the visitor finished typing (else the test proves nothing). */
 const formIsLive = (form: Pick<FullForm, 'submit'>) =>
   form.submit.evaluate((button) => !(button as HTMLButtonElement).disabled);
@@ -64,6 +79,7 @@ describe.each(PLACEMENTS)('typing into the form on $path before its code arrives
     async (profile) => {
       const { page } = await journeys.visit('mobile');
       await emulateNetwork(page, profile);
+      const releaseCode = await holdCode(page);
       await page.goto(placement.path, { waitUntil: 'commit' });
       const form = fullForm(page.locator(placement.scope));
       const enquiry = fullEnquiry('Pollachi');
@@ -72,6 +88,7 @@ describe.each(PLACEMENTS)('typing into the form on $path before its code arrives
       await form.name.click();
       // The journey proves something only if the visitor is ahead of the code.
       expect(await formIsLive(form), 'the form was live before the visitor started typing').toBe(false);
+      releaseCode();
       await typeFromFirstPaint(page, form, enquiry);
 
       await waitForHydration(page);
@@ -129,6 +146,8 @@ describe("typing into the popup's form before its code arrives", () => {
       await gotoOnPausedClock(page, '/products/description/machine-weft');
       // No React, no form code yet: the page has only its plain DOM code until the popup opens.
       expect(scripts.filter((path) => /\/(client|enquiry-form)-[^/]+\.js$/.test(path))).toEqual([]);
+      // The popup's opening sends for its form's code.
+      const releaseCode = await holdCode(page);
       await advanceClock(page, POPUP_ON_DESCRIPTION_MS);
       const popup = promoPopup(page);
       await popup.waitFor();
@@ -139,6 +158,7 @@ describe("typing into the popup's form before its code arrives", () => {
 
       await form.name.click();
       expect(await formIsLive(form), 'the form was live before the visitor started typing').toBe(false);
+      releaseCode();
       await page.keyboard.type(enquiry.name, { delay: TYPING_DELAY_MS });
       // A mistyped address, left at once: it must be flagged as soon as the form can speak.
       await form.email.click();
