@@ -81,8 +81,10 @@ async function bootScript(): Promise<string> {
 
 /**
  * What the boot script loads once the first screen is painted (data-modules, the entry first):
- * the browser's entry with its imports and, for each island the page wakes at load, React, the
- * islands' root and the island's own code, so that waking it waits on no further request.
+ * the browser's entry with its imports and, for each island the page wakes at load, the island's
+ * own code and, when it is a React island, React and the islands' root, so that waking it waits on
+ * no further request. A DOM island's code imports no React, so a page whose islands are all DOM
+ * ones loads none.
  */
 function pageModules(manifest: Manifest, html: string, preload: string[]): string[] {
   const entry = manifest['index.html'];
@@ -95,9 +97,9 @@ function pageModules(manifest: Manifest, html: string, preload: string[]): strin
     .filter(([, , attributes]) => wakeIn(attributes) === 'load')
     .map(([, name]) => name ?? '');
   if (!atLoad.length) return chunkFiles(manifest, ['index.html', ...preload]);
-  // An island's chunk is keyed by its source (web/src/…/x-island.tsx), or by its chunk's name
-  // (_x-island-<hash>.js) when the build shares it with the stylesheet's entry.
-  const islandOf = (key: string) => /(?:^_|\/)([a-z-]+)-island(?:-[\w-]+\.js|\.tsx)$/.exec(key)?.[1];
+  // An island's chunk is keyed by its source (web/src/…/x-island.tsx or .ts), or by its chunk's
+  // name (_x-island-<hash>.js) when the build shares it with the stylesheet's entry.
+  const islandOf = (key: string) => /(?:^_|\/)([a-z-]+)-island(?:-[\w-]+\.js|\.tsx?)$/.exec(key)?.[1];
   const dynamicKeys = entry.dynamicImports ?? [];
   const runtimeKeys = dynamicKeys.filter((key) => !islandOf(key));
   const keyOf = (name: string) => {
@@ -105,7 +107,19 @@ function pageModules(manifest: Manifest, html: string, preload: string[]): strin
     if (!key) throw new Error(`No island ${name} in the build manifest.`);
     return key;
   };
-  return chunkFiles(manifest, ['index.html', ...runtimeKeys, ...atLoad.map(keyOf), ...preload]);
+  // React's own files: the runtime's, less what the entry loads anyway. An island that imports
+  // them is hydrated, and the runtime comes with it.
+  const entryFiles = new Set(chunkFiles(manifest, ['index.html']));
+  const reactFiles = new Set(chunkFiles(manifest, runtimeKeys).filter((file) => !entryFiles.has(file)));
+  const hydrated = atLoad.some((name) =>
+    chunkFiles(manifest, [keyOf(name)]).some((file) => reactFiles.has(file)),
+  );
+  return chunkFiles(manifest, [
+    'index.html',
+    ...(hydrated ? runtimeKeys : []),
+    ...atLoad.map(keyOf),
+    ...preload,
+  ]);
 }
 
 /** Vite's template without its own module script and preloads: the boot script loads those. */
@@ -132,6 +146,7 @@ async function inlineCriticalCss(
   page: string,
   stylesheet: string,
   fontFaces: string,
+  firstScreenBlocks?: number,
 ): Promise<string> {
   const link = `<link rel="stylesheet" crossorigin href="${stylesheet}">`;
   if (!page.includes(link)) throw new Error(`The page does not link ${stylesheet} as Vite wrote it.`);
@@ -150,7 +165,7 @@ async function inlineCriticalCss(
     return `<!--noscript-${noscripts.length - 1}-->`;
   });
   // The inline CSS is what the first screen needs; the rest of the page waits for the stylesheet.
-  const firstScreen = firstScreenOf(kept);
+  const firstScreen = firstScreenOf(kept, firstScreenBlocks);
   const firstScreenCss = /<style>([\s\S]*?)<\/style>/.exec(await critical.process(firstScreen.html))?.[1];
   if (!firstScreenCss) throw new Error('Beasties found no CSS for the first screen.');
   // The page itself is Beasties' rewrite of the whole page (its markup is written out again, SVG
@@ -233,7 +248,8 @@ async function main() {
   /** Writes the page; returns the CSP hash of its inline <style>. */
   async function writePage(path: string, file: string): Promise<string> {
     const { html, head } = await server.renderPage(path);
-    const modules = pageModules(manifest, html, server.matchPage(path)?.route.preload ?? []);
+    const route = server.matchPage(path)?.route;
+    const modules = pageModules(manifest, html, route?.preload ?? []);
     const headHtml = [heroPreload(html), server.renderPageHead(head)].filter(Boolean).join('\n    ');
     // Last in <body>, so it runs once the page is parsed, like a deferred script, without a request.
     const bootHtml = `<script data-style="${stylesheet}" data-modules="${modules.join(' ')}">${boot}</script>`;
@@ -244,7 +260,7 @@ async function main() {
     if (PLACEHOLDERS.some((placeholder) => page.includes(placeholder))) {
       throw new Error(`${path}: the template placeholders were not replaced.`);
     }
-    const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces);
+    const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces, route?.firstScreenBlocks);
     const styles = [...inlined.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
     const [style] = styles;
     if (style === undefined || styles.length !== 1)

@@ -67,10 +67,33 @@ describe('firstScreenOf', () => {
     );
   });
 
+  it('keeps fewer blocks on a page that says its first screen shows fewer', () => {
+    const { html, hideRest } = firstScreenOf(page(4), 2);
+    for (let index = 0; index < 4; index += 1)
+      expect(html.includes(`id="block-${index}"`), `block ${index}`).toBe(index < 2);
+    expect(hideRest).toContain(`:root:not([${STYLED_ATTRIBUTE}]) main>:nth-child(n+3),`);
+  });
+
   it('keeps the footer of a page whose main is a single block, as on the 404 page', () => {
     const { html, hideRest } = firstScreenOf(page(1));
     expect(html).toContain('<footer>Footer</footer>');
     expect(hideRest).toBe('');
+  });
+
+  it('leaves out a closed dialog, wherever it is, without counting it out of the blocks', () => {
+    const withPopup = page(2).replace(
+      '</main>',
+      '<div data-island="promo-popup"><dialog class="dialog"><form>Short form</form></dialog></div></main>',
+    );
+    const { html, hideRest } = firstScreenOf(withPopup);
+    expect(html).not.toContain('<dialog');
+    expect(html).not.toContain('Short form');
+    expect(html).toContain('id="block-1"');
+    expect(hideRest).toBe(`:root:not([${STYLED_ATTRIBUTE}]) main~footer{visibility:hidden}`);
+    // An open one is on screen.
+    expect(
+      firstScreenOf(withPopup.replace('<dialog class="dialog">', '<dialog class="dialog" open>')).html,
+    ).toContain('Short form');
   });
 
   it('refuses a page without <main>', () => {

@@ -40,7 +40,8 @@ export function heroPreload(html: string): string {
 /**
  * How many of <main>'s blocks a first screen can show. Two on most pages and screens; three on the
  * home page of a tall tablet (1024 × 1366), where the product range's heading shows under the
- * banner. tests/e2e/first-screen.test.ts checks every page at phone, tablet and desktop sizes.
+ * banner. A page may say fewer (its route's firstScreenBlocks). tests/e2e/first-screen.test.ts
+ * checks every page at phone, tablet and desktop sizes.
  */
 export const FIRST_SCREEN_BLOCKS = 3;
 
@@ -61,20 +62,22 @@ type FirstScreen = {
 
 /**
  * The part of a page that its first screen can show: the page without the blocks of <main> after
- * FIRST_SCREEN_BLOCKS, and without the page's footer unless <main> is a single block (a short
- * page such as the 404, whose footer is on the first screen).
+ * FIRST_SCREEN_BLOCKS, without the page's footer unless <main> is a single block (a short page
+ * such as the 404, whose footer is on the first screen), and without its closed dialogs (a popup
+ * and its form, which only a timer or a tap opens, long after the full stylesheet is in).
  */
-export function firstScreenOf(html: string): FirstScreen {
+export function firstScreenOf(html: string, firstBlocks = FIRST_SCREEN_BLOCKS): FirstScreen {
   const dom = new JSDOM(html);
   const { document } = dom.window;
   const main = document.querySelector('main');
   if (!main) throw new Error('The page has no <main>.');
   const blocks = [...main.children];
-  const later = blocks.slice(FIRST_SCREEN_BLOCKS);
+  const later = blocks.slice(firstBlocks);
   const footers = blocks.length > 1 ? document.querySelectorAll('main ~ footer') : [];
-  [...later, ...footers].forEach((element) => element.remove());
+  const closedDialogs = document.querySelectorAll('dialog:not([open])');
+  [...later, ...footers, ...closedDialogs].forEach((element) => element.remove());
   const selectors = [
-    ...(later.length ? [`main>:nth-child(n+${FIRST_SCREEN_BLOCKS + 1})`] : []),
+    ...(later.length ? [`main>:nth-child(n+${firstBlocks + 1})`] : []),
     ...(footers.length ? ['main~footer'] : []),
   ].map((selector) => `:root:not([${STYLED_ATTRIBUTE}]) ${selector}`);
   return {

@@ -33,7 +33,10 @@ export const BUDGET = {
    * page whose response is larger waits one more round trip (150 ms on slow 4G) for its first paint.
    */
   htmlBytes: 14_600,
-  homeFirstLoadJsKb: 100,
+  /** JavaScript of the first load, gzipped, on every route but /enquiry: no React for a timer. */
+  firstLoadJsKb: 15,
+  /** /enquiry's form wakes at load, React and all: never more than before the other pages lost React. */
+  enquiryFirstLoadJsKb: 106.6,
   firebaseFirstLoadKb: 0,
 };
 
@@ -166,7 +169,12 @@ export function missedBudget(result: RouteResult, floorFcpMs: number): string[] 
   atMost('CLS', result.cls, BUDGET.cls, (value) => (value === 0 ? '0' : value.toFixed(3)));
   atMost('HTML', result.htmlBytes, BUDGET.htmlBytes, (value) => `${value} B`, " (TCP's first window)");
   const kb = (value: number) => (Number.isInteger(value) ? `${value} KB` : `${value.toFixed(1)} KB`);
-  if (result.route === '/home') atMost('first-load JS', result.firstLoadJsKb, BUDGET.homeFirstLoadJsKb, kb);
+  atMost(
+    'first-load JS',
+    result.firstLoadJsKb,
+    result.route === '/enquiry' ? BUDGET.enquiryFirstLoadJsKb : BUDGET.firstLoadJsKb,
+    kb,
+  );
   atMost('Firebase in the first load', result.firebaseKb, BUDGET.firebaseFirstLoadKb, kb);
   return misses;
 }

@@ -1,6 +1,7 @@
 /**
  * A buyer browsing the range: the product cards appearing one by one, "Read More", the
- * description page's sidebar, reload, Back, and the first product for a visitor with no pick.
+ * description page's sidebar, reload, Back, the first product for a visitor with no pick, and a
+ * quote asked for from a product's page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -145,6 +146,35 @@ describe('from a card to its description', () => {
     await goto('/products/description');
     await expect.poll(() => pathOf(page), polled).toBe(`/products/description/${handTied.slug}`);
     await expectProductShown(page, handTied);
+  });
+
+  it('asks for a quote on the product from beside its facts: the address names it, survives a reload, and the enquiry page opens whatever it names', async () => {
+    const { page, goto } = await visit('mobile');
+    await goto('/products/description/machine-weft');
+    const quote = page.getByRole('link', { name: 'Request a quote for Machine Weft' });
+    // In the product's own part of the page, before its questions.
+    expect(
+      await quote.evaluate((link) => {
+        const questions = document.getElementById('product-faq-title');
+        return Boolean(
+          link.closest('article') &&
+          questions &&
+          link.compareDocumentPosition(questions) & Node.DOCUMENT_POSITION_FOLLOWING,
+        );
+      }),
+    ).toBe(true);
+    await quote.click();
+    await expect.poll(() => page.url(), polled).toMatch(/\/enquiry\?product=machine-weft$/);
+    await waitForHydration(page);
+    await expect.poll(() => pageHeading(page).textContent(), polled).toBe('Book an Enquiry');
+    await page.reload();
+    await waitForHydration(page);
+    expect(new URL(page.url()).search).toBe('?product=machine-weft');
+    expect(await pageHeading(page).textContent()).toBe('Book an Enquiry');
+    // A shared link naming no product of ours opens the same page, without an error.
+    await goto('/enquiry?product=no-such-product');
+    expect(await pageHeading(page).textContent()).toBe('Book an Enquiry');
+    expect(await page.getByRole('button', { name: 'Send Enquiry' }).isVisible()).toBe(true);
   });
 
   it('shows the first product of the first category to a visitor who has not picked one', async () => {

@@ -1,13 +1,15 @@
 /**
  * On load, a page comes to life only where a visitor can touch it: React renders nothing but the
- * page's islands, and the rest of the page stays the HTML it arrived as. Each page is watched from
+ * page's islands (and nothing at all where those are plain DOM code, until a form needs it), and
+ * the rest of the page stays the HTML it arrived as. Each page is watched from
  * before its first byte: a stand-in for React's developer-tools hook counts the roots React makes
  * and every element it commits, and a MutationObserver records every change to the page.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { islandIsAwake, settle } from '../support/browser';
-import { ERROR_SCREENS, polled, UNKNOWN_PATH } from './visitor';
+import { POPUP_ON_DESCRIPTION_MS } from '../../web/src/features/enquiry/promo-popup';
+import { advanceClock, gotoOnPausedClock, islandIsAwake, pauseClock, settle } from '../support/browser';
+import { ERROR_SCREENS, polled, promoPopup, UNKNOWN_PATH } from './visitor';
 import { useJourneys } from './journeys';
 
 const journeys = useJourneys();
@@ -23,7 +25,13 @@ type Watched = {
 
 /** Runs in the page before any of its scripts. */
 function watchPage() {
-  const state = { roots: new Set<unknown>(), outsideIslands: [] as string[], changedOutside: [] as string[] };
+  const state = {
+    roots: new Set<unknown>(),
+    outsideIslands: [] as string[],
+    changedOutside: [] as string[],
+    // The page's own, kept before a test's fake clock replaces it with one that lists no resources.
+    performance: window.performance,
+  };
   (window as unknown as Record<string, unknown>).__watched = state;
   type Fiber = { tag: number; stateNode: unknown; child: Fiber | null; sibling: Fiber | null };
   const HOST_COMPONENT = 5;
@@ -73,14 +81,19 @@ async function watched(page: Page): Promise<Watched> {
   return page.evaluate(() => {
     const state = (
       window as unknown as {
-        __watched: { roots: Set<unknown>; outsideIslands: string[]; changedOutside: string[] };
+        __watched: {
+          roots: Set<unknown>;
+          outsideIslands: string[];
+          changedOutside: string[];
+          performance: Performance;
+        };
       }
     ).__watched;
     return {
       roots: state.roots.size,
       outsideIslands: state.outsideIslands,
       changedOutside: state.changedOutside,
-      reactLoaded: performance
+      reactLoaded: state.performance
         .getEntriesByType('resource')
         .some((entry) => /\/assets\/client-[^/]+\.js$/.test(entry.name)),
     };
@@ -108,11 +121,18 @@ describe('on load, a page comes to life only in its islands', () => {
     },
   );
 
-  it('/products: the catalogue and the popup, each its own root, and nothing else', async () => {
+  it('/products: the catalogue and the popup wake as plain DOM code, no React, and nothing else changes', async () => {
     const page = await open('/products');
     expect(await islandIsAwake(page, 'catalogue')).toBe(true);
     expect(await islandIsAwake(page, 'promo-popup')).toBe(true);
-    expect(await watched(page)).toMatchObject({ roots: 2, outsideIslands: [], changedOutside: [] });
+    // The popup's form waits for the popup to open.
+    expect(await islandIsAwake(page, 'popup-form')).toBe(false);
+    expect(await watched(page)).toEqual({
+      roots: 0,
+      outsideIslands: [],
+      changedOutside: [],
+      reactLoaded: false,
+    });
   });
 
   it('/enquiry: the form alone', async () => {
@@ -140,14 +160,27 @@ describe('on load, a page comes to life only in its islands', () => {
     });
   });
 
-  it('a product page: its popup alone; its menu and questions answer without React', async () => {
-    const page = await open('/products/description/machine-weft');
-    expect(await watched(page)).toMatchObject({ roots: 1, outsideIslands: [] });
+  it("a product page: no React until its popup opens, then the popup's form alone; its menu and questions answer without it", async () => {
+    const visit = await journeys.visit('mobile');
+    const page = visit.page;
+    await page.addInitScript(watchPage);
+    await pauseClock(page);
+    await gotoOnPausedClock(page, '/products/description/machine-weft');
+    expect(await islandIsAwake(page, 'promo-popup')).toBe(true);
+    expect(await watched(page)).toMatchObject({ roots: 0, outsideIslands: [], reactLoaded: false });
     const question = page.locator('.faq__toggle').first();
     await question.click();
     expect(await question.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
-    expect((await watched(page)).roots).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await watched(page)).toMatchObject({ roots: 0, reactLoaded: false });
+
+    await advanceClock(page, POPUP_ON_DESCRIPTION_MS);
+    await promoPopup(page).waitFor();
+    // The visitor's time runs on while the form's code arrives.
+    await page.clock.resume();
+    await expect.poll(() => islandIsAwake(page, 'popup-form'), polled).toBe(true);
+    expect(await watched(page)).toMatchObject({ roots: 1, outsideIslands: [], reactLoaded: true });
   });
 });

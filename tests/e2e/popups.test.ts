@@ -14,6 +14,7 @@ import {
 } from '../../web/src/features/enquiry/promo-popup';
 import { advanceClock, followOnPausedClock, gotoOnPausedClock, pauseClock } from '../support/browser';
 import {
+  closePopupWith,
   fillShortForm,
   FIRST_PRODUCT,
   polled,
@@ -35,7 +36,6 @@ const journeys = useJourneys({ stack: 'popups' });
 const visit = journeys.visit;
 
 const popup = promoPopup;
-const popupContent = (page: Page) => page.locator('dialog').filter({ hasText: POPUP_NAME });
 /** Open as a modal: shown, over an inert page. */
 const popupIsOpen = (page: Page) =>
   page.evaluate(() => Boolean(document.querySelector('dialog.enquiry-popup')?.matches('[open]:modal')));
@@ -65,13 +65,11 @@ const closeWith = {
 
 /**
  * Closes the popup and waits until the page has handled it: the dialog's close event arrives in a
- * task of its own, and the page empties the popup when it handles it (so the reshow countdown
- * starts now, not after the clock's next jump).
+ * task of its own (so the reshow countdown starts now, not after the clock's next jump).
  */
 async function closePopup(page: Page, how: keyof typeof closeWith): Promise<void> {
-  await closeWith[how](page);
-  await expect.poll(() => popupIsOpen(page), polled).toBe(false);
-  await expect.poll(() => popupContent(page).count(), polled).toBe(0);
+  await closePopupWith(page, () => closeWith[how](page));
+  expect(await popupIsOpen(page)).toBe(false);
   expect(await popup(page).isVisible()).toBe(false);
 }
 

@@ -3,7 +3,8 @@
  * so lazy images and scroll-in cards have appeared: artifacts/screenshots/<screen>-<width>x<height>.png
  * (git-ignored), rewritten on every run so anyone can look at the site after `npm test`.
  * Then what a visitor sees at particular moments: a product page's first screen on a phone, the
- * open enquiry popup, and the thank-you dialog after a real enquiry. Then the sales inbox: the
+ * products page part-way through its reveal, a product's quote beside its facts, the open enquiry
+ * popup, and the thank-you dialog after a real enquiry. Then the sales inbox: the
  * list, the filter sheet, the summary, an enquiry's detail, a FAILED enquiry's explanation, a buyer
  * with three enquiries, and the owner's erasure (inbox-*.png).
  */
@@ -13,8 +14,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
 import {
+  advanceClock,
+  gotoOnPausedClock,
   launchBrowser,
   openVisit,
+  pauseClock,
   saveScreenshot,
   SCREENSHOT_DIR,
   scrollThrough,
@@ -109,6 +113,37 @@ describe('moments a visitor sees', () => {
     // The whole name is on the first screen, with room to spare for the start of the picture.
     expect(box && box.y + box.height).toBeLessThan(height * 0.75);
     await saveScreenshot(page, 'product-description-first-screen');
+  });
+
+  it.each(VIEWPORT_NAMES)(
+    'shows the products page part-way through its reveal, at %s width',
+    async (viewport) => {
+      const { page } = await journeys.visit(viewport);
+      await pauseClock(page);
+      await gotoOnPausedClock(page, '/products');
+      // Where the fifth card is, mid-screen: five cards out, the sixth still to come.
+      await page
+        .locator('li.product-card')
+        .nth(4)
+        .evaluate((card) => card.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await advanceClock(page, 4 * CARD_REVEAL_DELAY_MS);
+      const states = await page
+        .locator('li.product-card')
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-state')));
+      expect(states.filter((state) => state === 'visible')).toHaveLength(5);
+      await waitForStillness(page);
+      await saveScreenshot(page, 'products-mid-reveal');
+    },
+  );
+
+  it.each(VIEWPORT_NAMES)("shows a product's quote beside its facts, at %s width", async (viewport) => {
+    const { page, goto } = await journeys.visit(viewport);
+    await goto('/products/description/machine-weft');
+    const quote = page.getByRole('link', { name: 'Request a quote for Machine Weft' });
+    await quote.evaluate((link) => link.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await waitForStillness(page);
+    expect(await quote.isVisible()).toBe(true);
+    await saveScreenshot(page, 'product-quote');
   });
 
   it.each(VIEWPORT_NAMES)('shows the enquiry popup open, at %s width', async (viewport) => {

@@ -303,6 +303,23 @@ export const POPUP_NAME = 'Get a quote within one business day';
 export const promoPopup = (page: Page) => page.getByRole('dialog', { name: POPUP_NAME });
 
 /**
+ * Closes the popup with `close` and resolves once the page has handled its close event, which
+ * comes in a task of its own after the dialog has closed: the reshow countdown starts then, so a
+ * clock moved on only after this counts from the close.
+ */
+export async function closePopupWith(page: Page, close: () => Promise<void>): Promise<void> {
+  // Listens after the page's own listener, which the popup's code added as it woke.
+  await page.evaluate(() => {
+    const dialog = document.querySelector('dialog.enquiry-popup');
+    (window as unknown as Record<string, unknown>).__popupClosed = new Promise<void>((resolve) =>
+      dialog?.addEventListener('close', () => resolve(), { once: true }),
+    );
+  });
+  await close();
+  await page.evaluate(() => (window as unknown as Record<string, Promise<void>>).__popupClosed);
+}
+
+/**
  * Opens a product page on a paused clock and lets its popup come up 30 s later; from then on the
  * visitor's time runs on (React paces showing loaded content with timers).
  */

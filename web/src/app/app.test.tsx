@@ -135,6 +135,48 @@ describe('the shell', () => {
       expect.stringMatching(/^https:\/\/wa\.me\//),
     );
   });
+
+  /** The first message the chat button types into WhatsApp. */
+  const chatMessage = () => {
+    const href = screen.getByRole('link', { name: /^Chat with us on WhatsApp/ }).getAttribute('href') ?? '';
+    const url = new URL(href);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${site.whatsapp.number}`);
+    return url.searchParams.get('text');
+  };
+
+  it("opens the chat on a product's page naming the product and its address, elsewhere with the greeting", () => {
+    visit('/products/description/machine-weft');
+    expect(chatMessage()).toBe(
+      `Hello, I’d like a price for Machine Weft: ${site.siteUrl}/products/description/machine-weft`,
+    );
+    // The bare address shows the first product: its own address is the one to quote.
+    const first = categories[0]?.products[0];
+    visit('/products/description');
+    expect(chatMessage()).toBe(
+      `Hello, I’d like a price for ${first?.productName}: ${site.siteUrl}${productPath(first?.slug ?? '')}`,
+    );
+    for (const path of [
+      '/home',
+      '/products',
+      '/enquiry',
+      '/about',
+      '/products/description/no-such-product',
+    ]) {
+      visit(path);
+      expect(chatMessage(), path).toBe(site.whatsapp.message);
+    }
+  });
+
+  it("starts the contact bar's quote from the product on a product's page, and from nothing elsewhere", () => {
+    const bar = () => screen.getByRole('complementary', { name: 'Contact us' });
+    visit('/products/description/machine-weft');
+    expect(within(bar()).getByRole('link', { name: 'Get a quote' })).toHaveAttribute(
+      'href',
+      '/enquiry?product=machine-weft',
+    );
+    visit('/about');
+    expect(within(bar()).getByRole('link', { name: 'Get a quote' })).toHaveAttribute('href', '/enquiry');
+  });
 });
 
 describe('the product description page', () => {
@@ -190,6 +232,18 @@ describe('the product description page', () => {
       within(article).getByText(/Looking to order in bulk or need a custom solution\?/),
     ).toBeInTheDocument();
     expect(within(article).getByRole('link', { name: 'Contact Us Now' })).toHaveAttribute('href', '/enquiry');
+    // The product's own quote, beside its facts and before its questions, names it and carries it.
+    const quote = within(article).getByRole('link', {
+      name: 'Request a quote for Raw Temple Hair 10–18 Inch',
+    });
+    expect(quote).toHaveAttribute('href', '/enquiry?product=raw-hair-10-18-inch');
+    // The name is said, not shown: the heading shows it, and the button stays one line on a phone.
+    expect(quote.querySelector('.visually-hidden')).toHaveTextContent('for Raw Temple Hair 10–18 Inch');
+    expect(quote).toHaveClass('button--primary');
+    const facts = within(article).getByText('Length').closest('dl') as Element;
+    const questions = within(article).getByRole('heading', { name: 'Frequently Asked Questions' });
+    expect(facts.compareDocumentPosition(quote) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(quote.compareDocumentPosition(questions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(article).getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/products');
     // The product picture is this page's hero: fetched at once, the one eager image on the page.
     const image = within(article).getByRole('img');

@@ -35,6 +35,11 @@ type PageRoute = {
   match: (pathname: string) => RouteParams | null;
   /** The page brings its own header and no public navigation, footer or chat button (the sales inbox). */
   ownChrome?: boolean;
+  /**
+   * How many of <main>'s blocks a first screen of the page can show, when fewer than most pages'
+   * (scripts/lib/critical-path.ts): the rules of the later ones stay out of its inline CSS.
+   */
+  firstScreenBlocks?: number;
 };
 
 const exact = (path: string, page: ComponentType<PageProps>, preload?: string[]): PageRoute => ({
@@ -49,7 +54,8 @@ const ENQUIRY_FORM_CODE = ['src/features/enquiry/enquiry-schema.ts', 'src/featur
 
 const pageRoutes: PageRoute[] = [
   exact(HOME_PATH, HomePage),
-  exact(PRODUCTS_PATH, ProductsPage),
+  // The page's hero and its catalogue, which is taller than any screen: its FAQ shows on none.
+  { ...exact(PRODUCTS_PATH, ProductsPage), firstScreenBlocks: 2 },
   exact(PRODUCT_DESCRIPTION_PATH, ProductDescriptionPage),
   {
     path: `${PRODUCT_DESCRIPTION_PATH}/:slug`,

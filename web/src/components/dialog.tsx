@@ -4,20 +4,42 @@
  * The overlay, the × button and Escape all close it through the element's own close event, so
  * `onClose` runs exactly once per closing.
  */
-import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode, type Ref } from 'react';
 import { CloseIcon } from './icons';
 import './dialog.css';
 
-type DialogProps = {
-  open: boolean;
-  onClose: () => void;
+type DialogFrameProps = {
   /** id of the heading that names the dialog */
   labelledBy: string;
   className?: string;
   children: ReactNode;
+  ref?: Ref<HTMLDialogElement>;
 };
 
-export function Dialog({ open, onClose, labelledBy, className, children }: DialogProps) {
+/**
+ * A dialog's markup: the element, its panel and its × button around the content. Dialog drives it
+ * with React; a page may also render it closed for DOM code to open and close (the promotional popup).
+ */
+export function DialogFrame({ labelledBy, className, children, ref }: DialogFrameProps) {
+  return (
+    <dialog ref={ref} className={className ? `dialog ${className}` : 'dialog'} aria-labelledby={labelledBy}>
+      <div className="dialog__panel">
+        <button type="button" className="dialog__close" aria-label="Close">
+          <CloseIcon />
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+type DialogProps = Omit<DialogFrameProps, 'ref'> & {
+  open: boolean;
+  onClose: () => void;
+};
+
+/** A dialog React opens and closes; its content is rendered only while it is open. */
+export function Dialog({ open, onClose, children, ...frame }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const handleClose = useEffectEvent(() => onClose());
 
@@ -33,28 +55,19 @@ export function Dialog({ open, onClose, labelledBy, className, children }: Dialo
     if (!dialog) return;
     const closed = () => handleClose();
     // A click on the dialog element itself (not its panel) is a click on the overlay.
-    const clickedOverlay = (event: MouseEvent) => event.target === dialog && dialog.close();
+    const clicked = ({ target }: MouseEvent) =>
+      (target === dialog || (target as Element).closest('.dialog__close')) && dialog.close();
     dialog.addEventListener('close', closed);
-    dialog.addEventListener('click', clickedOverlay);
+    dialog.addEventListener('click', clicked);
     return () => {
       dialog.removeEventListener('close', closed);
-      dialog.removeEventListener('click', clickedOverlay);
+      dialog.removeEventListener('click', clicked);
     };
   }, []);
 
   return (
-    <dialog ref={ref} className={className ? `dialog ${className}` : 'dialog'} aria-labelledby={labelledBy}>
-      <div className="dialog__panel">
-        <button
-          type="button"
-          className="dialog__close"
-          aria-label="Close"
-          onClick={() => ref.current?.close()}
-        >
-          <CloseIcon />
-        </button>
-        {open ? children : null}
-      </div>
-    </dialog>
+    <DialogFrame ref={ref} {...frame}>
+      {open ? children : null}
+    </DialogFrame>
   );
 }

@@ -14,5 +14,11 @@ export const TERMS_PATH = '/terms-conditions';
 
 export const productPath = (slug: string) => `${PRODUCT_DESCRIPTION_PATH}/${slug}`;
 
+/** The enquiry page's query parameter that names the product an enquiry starts from (its slug). */
+export const ENQUIRY_PRODUCT_PARAM = 'product';
+/** The enquiry page with a product chosen: an address that survives a reload and a shared link. */
+export const productEnquiryPath = (slug: string) =>
+  `${ENQUIRY_PATH}?${new URLSearchParams({ [ENQUIRY_PRODUCT_PARAM]: slug })}`;
+
 export type RouteParams = { slug?: string };
 export type PageProps = { params: RouteParams };

@@ -22,6 +22,9 @@ export const site = {
     /** International number without + or spaces, as wa.me expects. PLACEHOLDER */
     number: '919876543210',
     message: 'Hello! I’d like to know more about your human hair extensions.',
+    /** The first message from a product's page: the product, and the page's address. */
+    productMessage: (productName: string, pageUrl: string) =>
+      `Hello, I’d like a price for ${productName}: ${pageUrl}`,
   },
   address: {
     streetAddress: 'Avinashi Road', // PLACEHOLDER
@@ -42,4 +45,8 @@ export const site = {
 /** Where the business is, in one line: "Coimbatore, Tamil Nadu, India". */
 export const placeLine = `${site.address.locality}, ${site.address.region}, ${site.address.countryName}`;
 
-export const whatsappLink = `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(site.whatsapp.message)}`;
+/** A chat with the business on WhatsApp (wa.me), opening with `message` typed in. */
+export const whatsappLinkWith = (message: string) =>
+  `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(message)}`;
+
+export const whatsappLink = whatsappLinkWith(site.whatsapp.message);

@@ -5,16 +5,19 @@
  * paints it from there.
  */
 export function prefetchOnIntent(doc: Document): void {
-  const fetched = new Set<string>([doc.location.pathname]);
+  // With its query (`/enquiry?product=…`): the click asks for that address, and the cache keys on it.
+  const addressOf = (url: URL | Location) => url.pathname + url.search;
+  const fetched = new Set<string>([addressOf(doc.location)]);
   const intent = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href^="/"]');
     if (!link || link.target === '_blank') return;
     const url = new URL(link.href);
-    if (url.origin !== doc.location.origin || fetched.has(url.pathname)) return;
-    fetched.add(url.pathname);
+    const address = addressOf(url);
+    if (url.origin !== doc.location.origin || fetched.has(address)) return;
+    fetched.add(address);
     const hint = doc.createElement('link');
     hint.rel = 'prefetch';
-    hint.href = url.pathname;
+    hint.href = address;
     doc.head.appendChild(hint);
   };
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const)

@@ -1,8 +1,8 @@
 /**
- * When the product cards appear (spec section 9): the catalogue reveals them on this schedule and the
- * promotional popup waits for its end, so both features take it from here.
+ * When the product cards appear (spec sections 4 and 9): the catalogue reveals them on this schedule
+ * and the promotional popup waits for its end, so both features take it from here. Plain DOM and
+ * timers: the products page runs it without React.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Each product card appears this long after the previous one (spec section 9). */
 export const CARD_REVEAL_DELAY_MS = 800;
@@ -10,49 +10,43 @@ export const CARD_REVEAL_DELAY_MS = 800;
 export const SCROLL_IN_THRESHOLD = 0.1;
 
 /**
- * How many cards, in catalogue order, have been revealed so far: the first at once, then one every
- * CARD_REVEAL_DELAY_MS. Visitors who prefer reduced motion get them all at once.
+ * Reveals the items in order: the first at once (on the next turn of the event loop), then one
+ * every `delayMs`; `done` runs with the last. Visitors who prefer reduced motion get them all at once.
  */
-export function useRevealSchedule(total: number, delayMs = CARD_REVEAL_DELAY_MS): number {
-  const [revealed, setRevealed] = useState(0);
-  useEffect(() => {
-    const step = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : delayMs;
-    const timers = Array.from({ length: total }, (_, index) =>
-      window.setTimeout(() => setRevealed((count) => Math.max(count, index + 1)), index * step),
-    );
-    return () => timers.forEach((timer) => window.clearTimeout(timer));
-  }, [total, delayMs]);
-  return revealed;
+export function revealOneByOne<T>(
+  items: readonly T[],
+  reveal: (item: T) => void,
+  done: () => void,
+  delayMs = CARD_REVEAL_DELAY_MS,
+): void {
+  const step = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : delayMs;
+  if (!items.length) done();
+  items.forEach((item, index) =>
+    window.setTimeout(() => {
+      reveal(item);
+      if (index === items.length - 1) done();
+    }, index * step),
+  );
 }
 
-/** Adds the element to `seen` once at least SCROLL_IN_THRESHOLD of it has been on screen. */
-export function useScrollIn(container: React.RefObject<HTMLElement | null>, selector: string): Set<string> {
-  const [seen, setSeen] = useState<Set<string>>(() => new Set());
-  useEffect(() => {
-    const root = container.current;
-    if (!root) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const newlySeen = entries
-          .filter((entry) => entry.isIntersecting)
-          .map((entry) => entry.target as HTMLElement);
-        if (!newlySeen.length) return;
-        newlySeen.forEach((element) => observer.unobserve(element));
-        setSeen(
-          (previous) => new Set([...previous, ...newlySeen.map((element) => element.dataset.key ?? '')]),
-        );
-      },
-      { threshold: SCROLL_IN_THRESHOLD },
-    );
-    root.querySelectorAll<HTMLElement>(selector).forEach((element) => observer.observe(element));
-    return () => observer.disconnect();
-  }, [container, selector]);
-  return seen;
+/** Calls `seen` once for each element, when at least SCROLL_IN_THRESHOLD of it has been on screen. */
+export function onScrollIn(elements: readonly Element[], seen: (element: Element) => void): void {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        seen(entry.target);
+      }
+    },
+    { threshold: SCROLL_IN_THRESHOLD },
+  );
+  elements.forEach((element) => observer.observe(element));
 }
 
 /**
  * Whether the catalogue has shown its last card: the catalogue island says so, the popup island
- * (another root on the same page) waits for it.
+ * (another island on the same page, sharing this module) waits for it.
  */
 let allCardsRevealed = false;
 const revealWatchers = new Set<() => void>();
@@ -61,17 +55,11 @@ export function markAllCardsRevealed(): void {
   if (allCardsRevealed) return;
   allCardsRevealed = true;
   revealWatchers.forEach((watcher) => watcher());
+  revealWatchers.clear();
 }
 
-const watchReveal = (watcher: () => void) => {
-  revealWatchers.add(watcher);
-  return () => void revealWatchers.delete(watcher);
-};
-
-export function useAllCardsRevealed(): boolean {
-  return useSyncExternalStore(
-    watchReveal,
-    () => allCardsRevealed,
-    () => false,
-  );
+/** Runs `watcher` once the last card is shown: at once if it already is. */
+export function whenAllCardsRevealed(watcher: () => void): void {
+  if (allCardsRevealed) watcher();
+  else revealWatchers.add(watcher);
 }

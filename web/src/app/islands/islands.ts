@@ -3,9 +3,13 @@
  * catalogue's reveal, a popup, the sales inbox) each take over their own piece of the page when
  * they are needed; the rest of the page stays the HTML it arrived as and runs no code at all.
  *
- * An island is a file named `<name>-island.tsx` whose default export is the component. Pages
- * place it with <Island name wake props> (island.tsx, build time only); the browser finds it by
- * `data-island` and wakes it (wake-islands.ts). No React here: every page loads this module.
+ * An island is one of two kinds of file:
+ * - `<name>-island.tsx`, whose default export is a React component: the build renders it as its
+ *   own root and the browser hydrates it (React comes with it);
+ * - `<name>-island.ts`, plain DOM code whose `wake(element, props)` gives behaviour to the markup
+ *   the page itself renders inside the island (a timer, a dialog): no React at all.
+ * Pages place either with <Island name wake props> (island.tsx, build time only); the browser finds
+ * it by `data-island` and wakes it (wake-islands.ts). No React here: every page loads this module.
  */
 
 /** When an island takes over its piece of the page, besides the visitor reaching into it. */
@@ -23,11 +27,14 @@ export type IslandProps = Record<string, string>;
 /** Props' keys become attribute names: lowercase letters only. */
 export const PROP_KEY = /^[a-z]+$/;
 
+/** A React island's file name ends so; a DOM island's the same without the x. */
 export const ISLAND_FILE_SUFFIX = '-island.tsx';
 
-/** `../features/x/enquiry-form-island.tsx` → `enquiry-form`. */
-const islandNameOf = (path: string) =>
-  path.slice(path.lastIndexOf('/') + 1, path.length - ISLAND_FILE_SUFFIX.length);
+/** A DOM island's module: what it does to its piece of the page when it wakes. */
+export type DomIslandModule = { wake: (element: HTMLElement, props: IslandProps) => void };
+
+/** `../features/x/enquiry-form-island.tsx` → `enquiry-form`; `../features/x/catalogue-island.ts` → `catalogue`. */
+const islandNameOf = (path: string) => /([a-z-]+)-island\.tsx?$/.exec(path)?.[1] ?? path;
 
 /** The islands' modules (or their loaders), as import.meta.glob gives them, by island name. */
 export const byIslandName = <T>(modules: Record<string, T>): Map<string, T> =>
@@ -40,7 +47,10 @@ export const ISLAND_ATTRIBUTES = {
   wake: 'data-wake',
   /** The prefix of each prop's attribute. */
   prop: 'data-p-',
-  /** Set once the island has taken over (its effects have run), to the time it did (Date.now()). */
+  /**
+   * Set once the island has taken over (a React island's effects have run, a DOM island's wake),
+   * to the time it did (Date.now()): what its timers count from.
+   */
   awake: 'data-awake',
 } as const;
 

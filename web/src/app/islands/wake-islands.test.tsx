@@ -1,10 +1,13 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testimonials } from '../../content/testimonials';
 import { draftKeyFor, readDraft } from '../../features/enquiry/form-draft';
+import { ProductCatalogue } from '../../features/catalogue/product-catalogue';
 import { loadEnquiryForm } from '../../features/enquiry/enquiry-form-slot';
+import { POPUP_ON_DESCRIPTION_MS } from '../../features/enquiry/promo-popup';
 import { FakeIntersectionObserver } from '../../testing/fake-intersection-observer';
+import { PromoPopup } from '../pages/promo-popup';
 import { Island } from './island';
 import { HYDRATED_ATTRIBUTE, ISLAND_ATTRIBUTES } from './islands';
 import { wakeIslands } from './wake-islands';
@@ -30,19 +33,75 @@ afterEach(() => {
 });
 
 describe('waking islands', () => {
-  it('hydrates an island at load in place, leaving the page around it as it arrived', async () => {
-    await prerendered(<Island name="catalogue" wake="load" />);
+  it('hydrates a React island at load in place, leaving the page around it as it arrived', async () => {
+    await prerendered(<Island name="testimonials" wake="load" />);
     const staticText = document.getElementById('static');
-    const firstCard = document.querySelector('.product-card');
+    const next = screen.getByRole('button', { name: /next/i });
+
+    await wakeIslands();
+
+    expect(isAwake('testimonials')).toBe(true);
+    expect(document.documentElement).toHaveAttribute(HYDRATED_ATTRIBUTE);
+    // Hydrated, not rendered again: the same elements, now driven by the island's code.
+    expect(document.getElementById('static')).toBe(staticText);
+    expect(screen.getByRole('button', { name: /next/i })).toBe(next);
+    fireEvent.click(next);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Show testimonial 2' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      ),
+    );
+  });
+
+  it("wakes a DOM island at load with its code alone: the catalogue's cards, the page's own markup, appear", async () => {
+    await prerendered(
+      <Island name="catalogue" wake="load">
+        <ProductCatalogue />
+      </Island>,
+    );
+    const [firstCard, secondCard] = Array.from(document.querySelectorAll('.product-card'));
 
     await wakeIslands();
 
     expect(isAwake('catalogue')).toBe(true);
     expect(document.documentElement).toHaveAttribute(HYDRATED_ATTRIBUTE);
-    // Hydrated, not rendered again: the same elements, now driven by the island's code.
-    expect(document.getElementById('static')).toBe(staticText);
-    expect(document.querySelector('.product-card')).toBe(firstCard);
     await waitFor(() => expect(firstCard).toHaveAttribute('data-state', 'visible'));
+    expect(secondCard).toHaveAttribute('data-state', 'hidden');
+    // The same element, which fades in once a tenth of it is on screen.
+    expect(document.querySelector('.product-card')).toBe(firstCard);
+    FakeIntersectionObserver.show(firstCard as Element);
+    expect(firstCard).toHaveClass('visible');
+  });
+
+  it('opens the popup on its schedule, with its form inside ready to type into, and wakes the form as it shows', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await prerendered(<PromoPopup page="description" />);
+      const dialog = document.querySelector('dialog') as HTMLDialogElement;
+      expect(dialog.open).toBe(false);
+      // Prerendered inside the closed dialog: nothing waits for code once it opens.
+      const name = within(dialog).getByRole('textbox', { name: 'Name', hidden: true });
+
+      await wakeIslands();
+      expect(isAwake('promo-popup')).toBe(true);
+      expect(isAwake('popup-form')).toBe(false);
+      vi.advanceTimersByTime(POPUP_ON_DESCRIPTION_MS - 1);
+      expect(dialog.open).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(dialog.open).toBe(true);
+      expect(within(dialog).getByRole('textbox', { name: 'Name' })).toBe(name);
+
+      FakeIntersectionObserver.show(island('popup-form')?.firstElementChild as HTMLElement);
+      await vi.waitFor(() => expect(isAwake('popup-form')).toBe(true));
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      expect(dialog.open).toBe(false);
+      vi.advanceTimersByTime(10 * POPUP_ON_DESCRIPTION_MS);
+      expect(dialog.open).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('marks a page without islands interactive at once', async () => {

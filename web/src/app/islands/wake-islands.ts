@@ -1,14 +1,15 @@
 /**
  * The browser's side of islands (see islands.ts): finds each island in the page and wakes it when
  * it is needed: at once (`load`), when it comes near the viewport (`visible`), when the browser is
- * idle (`idle`), and in every case as soon as the visitor reaches into it. Waking loads React and
- * the island's own code and hydrates that piece of the page, and nothing else.
+ * idle (`idle`), and in every case as soon as the visitor reaches into it. Waking a React island
+ * loads React and the island's own code and hydrates that piece of the page, and nothing else;
+ * waking a DOM island loads its code alone and runs its `wake`.
  *
  * A download that fails is retried; if the code stays unavailable once the visitor is in the island
  * (a new release removed it), whatever they typed is kept as a draft and the page is loaded afresh.
  * Until then the island is its prerendered HTML: readable, its links working, its fields typeable.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { canLoadAfresh, loadCode, loadPageAfresh } from '../../lib/code-loading';
 import { saveTypedForms } from '../../features/enquiry/prerendered-form';
 import {
@@ -19,16 +20,20 @@ import {
   propsOf,
   wakeOf,
   WAKES,
+  type DomIslandModule,
   type IslandProps,
   type Wake,
 } from './islands';
 
-type IslandModule = { default: ComponentType<IslandProps> };
+type ReactIslandModule = { default: ComponentType<IslandProps> };
+type IslandModule = ReactIslandModule | DomIslandModule;
 
-const loaders = byIslandName(import.meta.glob<IslandModule>('../../**/*-island.tsx'));
+const reactIslands = byIslandName(import.meta.glob<ReactIslandModule>('../../**/*-island.tsx'));
+const domIslands = byIslandName(import.meta.glob<DomIslandModule>('../../**/*-island.ts'));
 
 /** What waking needs from outside: the islands' code, and a fresh page load (tests replace them). */
 type WakeOptions = {
+  /** The island's code; a DOM island's is named `-island.ts` (that name says it needs no React). */
   loadIsland?: (name: string) => (() => Promise<IslandModule>) | undefined;
   loadAfresh?: () => void;
   /** A button pressed before the page's code arrived (the boot script kept it). */
@@ -46,26 +51,35 @@ const IDLE_DEADLINE_MS = 3_000;
 async function hydrate(
   element: HTMLElement,
   name: string,
-  load: () => Promise<IslandModule>,
+  load: () => Promise<ReactIslandModule>,
   started: () => void,
 ) {
-  const [{ hydrateRoot }, { createElement }, { IslandRoot }, island] = await Promise.all([
+  const [{ hydrateRoot }, { createElement, useEffect }, island] = await Promise.all([
     loadCode(() => import('react-dom/client')),
     loadCode(() => import('react')),
-    loadCode(() => import('./island-root')),
     loadCode(load),
   ]);
   const props = propsOf(element);
   await new Promise<void>((awake) => {
     started();
-    const root = createElement(IslandRoot, {
-      onAwake: awake,
-      children: createElement(island.default, props),
+    // The island's root as island-root.tsx renders it at build time (one component around the
+    // island, no element of its own), made here from the React just loaded: once the island
+    // below has taken over, its effects included, it says so.
+    const IslandRoot = ({ children }: { children: ReactNode }) => {
+      useEffect(awake, []);
+      return children;
+    };
+    hydrateRoot(element, createElement(IslandRoot, null, createElement(island.default, props)), {
+      identifierPrefix: idPrefixFor(name, props),
     });
-    hydrateRoot(element, root, { identifierPrefix: idPrefixFor(name, props) });
   });
-  // When, by the page's clock: what the island's timers count from.
-  element.setAttribute(ISLAND_ATTRIBUTES.awake, String(Date.now()));
+}
+
+/** Loads a DOM island's code alone and runs its wake: no React. */
+async function behave(element: HTMLElement, load: () => Promise<DomIslandModule>, started: () => void) {
+  const island = await loadCode(load);
+  started();
+  island.wake(element, propsOf(element));
 }
 
 /** The code of an island the visitor is using cannot be had: keep what they typed, load afresh. */
@@ -99,7 +113,7 @@ function whenIdle(wake: () => void) {
 function watch(
   element: HTMLElement,
   {
-    loadIsland = (name) => loaders.get(name),
+    loadIsland = (name) => reactIslands.get(name) ?? domIslands.get(name),
     loadAfresh = () => loadPageAfresh(),
     pressedBefore = null,
   }: WakeOptions,
@@ -135,9 +149,16 @@ function watch(
   INTERACTIONS.forEach((type) => document.addEventListener(type, reached, listening));
   document.addEventListener('click', press, listening);
 
+  const started = () => (hydrating = true);
+  const takeOver = domIslands.has(name)
+    ? () => behave(element, load as () => Promise<DomIslandModule>, started)
+    : () => hydrate(element, name, load as () => Promise<ReactIslandModule>, started);
+
   function wake(): Promise<void> {
-    waking ??= hydrate(element, name, load as () => Promise<IslandModule>, () => (hydrating = true)).then(
+    waking ??= takeOver().then(
       () => {
+        // When, by the page's clock: what the island's timers count from.
+        element.setAttribute(ISLAND_ATTRIBUTES.awake, String(Date.now()));
         INTERACTIONS.forEach((type) => document.removeEventListener(type, reached, listening));
         document.removeEventListener('click', press, listening);
         pressed?.click();

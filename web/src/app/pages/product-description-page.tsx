@@ -13,9 +13,16 @@ import { ProductFactsTable } from '../../features/catalogue/product-facts';
 import { FaqList } from '../../features/faq/faq-list';
 import { usePageHead } from '../../features/seo/page-head';
 import { breadcrumbJsonLd, faqPageJsonLd, productJsonLd } from '../../features/seo/structured-data';
-import { ENQUIRY_PATH, HOME_PATH, PRODUCTS_PATH, productPath, type PageProps } from '../../config/paths';
-import { Island } from '../islands/island';
+import {
+  ENQUIRY_PATH,
+  HOME_PATH,
+  PRODUCTS_PATH,
+  productEnquiryPath,
+  productPath,
+  type PageProps,
+} from '../../config/paths';
 import { NotFoundPage } from './not-found-page';
+import { PromoPopup } from './promo-popup';
 import './product-description-page.css';
 
 export default function ProductDescriptionPage({ params }: PageProps) {
@@ -105,6 +112,16 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
               />
               <div className="description__body">
                 <ProductFactsTable facts={product.facts} className="description__facts" />
+                {/* The product's own way to a quote, beside its facts: the enquiry page with it chosen. */}
+                <a
+                  href={productEnquiryPath(product.slug)}
+                  className="button button--primary description__quote"
+                >
+                  {productPageCopy.requestQuote.shown}{' '}
+                  <span className="visually-hidden">
+                    {productPageCopy.requestQuote.forProduct(product.productName)}
+                  </span>
+                </a>
                 <div className="rich-text" dangerouslySetInnerHTML={{ __html: productDescription }} />
               </div>
               <section className="description__faqs" aria-labelledby="product-faq-title">
@@ -121,7 +138,7 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
           </article>
         </div>
       </div>
-      <Island name="promo-popup" wake="load" props={{ page: 'description' }} />
+      <PromoPopup page="description" />
     </>
   );
 }

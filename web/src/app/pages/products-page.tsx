@@ -6,7 +6,9 @@ import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
 import { faqPageJsonLd } from '../../features/seo/structured-data';
 import { PRODUCTS_PATH } from '../../config/paths';
+import { ProductCatalogue } from '../../features/catalogue/product-catalogue';
 import { Island } from '../islands/island';
+import { PromoPopup } from './promo-popup';
 import './pages.css';
 
 export default function ProductsPage() {
@@ -56,11 +58,13 @@ export default function ProductsPage() {
       <div className="section">
         <div className="container">
           {/* The cards appear one by one from load; the popup waits for the last of them. */}
-          <Island name="catalogue" wake="load" />
+          <Island name="catalogue" wake="load">
+            <ProductCatalogue />
+          </Island>
         </div>
       </div>
       <GeneralFaqSection />
-      <Island name="promo-popup" wake="load" props={{ page: 'products' }} />
+      <PromoPopup page="products" />
     </>
   );
 }

@@ -1,7 +1,18 @@
 import { useLocation } from 'wouter';
 import { PhoneIcon, WhatsAppIcon } from '../../components/icons';
-import { site, whatsappLink } from '../../content/site';
-import { ENQUIRY_PATH } from '../../config/paths';
+import { site, whatsappLink, whatsappLinkWith } from '../../content/site';
+import { ENQUIRY_PATH, productEnquiryPath, productPath } from '../../config/paths';
+import { entryShownAt } from '../../features/catalogue/catalogue-index';
+import type { Product } from '../../content/types';
+
+/**
+ * The chat's first message from a product's page: it names the product and its address, so sales
+ * knows at once what the buyer is looking at.
+ */
+const productChatLink = (product: Product) =>
+  whatsappLinkWith(
+    site.whatsapp.productMessage(product.productName, `${site.siteUrl}${productPath(product.slug)}`),
+  );
 
 /**
  * The floating chat-app button, fixed bottom-right on every page (its own landmark). On a laptop it
@@ -11,10 +22,12 @@ import { ENQUIRY_PATH } from '../../config/paths';
  */
 export function ContactBar() {
   const [location] = useLocation();
+  // On a product's page the quote and the chat both start from that product; elsewhere from nothing.
+  const product = entryShownAt(location)?.product;
   return (
     <aside aria-label="Contact us" className="contact-bar">
       <a
-        href={ENQUIRY_PATH}
+        href={product ? productEnquiryPath(product.slug) : ENQUIRY_PATH}
         className="contact-bar__action contact-bar__action--quote"
         aria-current={location === ENQUIRY_PATH ? 'page' : undefined}
       >
@@ -30,7 +43,7 @@ export function ContactBar() {
       </a>
       <a
         className="chat-button"
-        href={whatsappLink}
+        href={product ? productChatLink(product) : whatsappLink}
         target="_blank"
         rel="noopener noreferrer"
         aria-label="Chat with us on WhatsApp (opens in a new tab)"

@@ -1,5 +1,6 @@
 /** Finding products in the catalogue by URL slug or by the spec's category/product indexes. */
 import { categories } from '../../content/catalogue';
+import { PRODUCT_DESCRIPTION_PATH } from '../../config/paths';
 import type { Category, Product } from '../../content/types';
 
 type Selection = { categoryIndex: number; productIndex: number };
@@ -30,3 +31,13 @@ export const defaultEntry = (): CatalogueEntry => {
   if (!entry) throw new Error('The catalogue has no products.');
   return entry;
 };
+
+/**
+ * The product a page shows, by the page's address: a product's own page, or the bare description
+ * address (which shows the first product); null for any other page or an unknown product.
+ */
+export function entryShownAt(pathname: string): CatalogueEntry | null {
+  if (pathname === PRODUCT_DESCRIPTION_PATH) return defaultEntry();
+  const prefix = `${PRODUCT_DESCRIPTION_PATH}/`;
+  return pathname.startsWith(prefix) ? entryForSlug(pathname.slice(prefix.length)) : null;
+}

@@ -1,24 +1,16 @@
 import { productPath } from '../../config/paths';
 import { Picture } from '../../components/picture';
 import type { Product } from '../../content/types';
+import { CARD_CLASS, CARD_STATE_ATTRIBUTE } from './product-card-state';
 import { ProductFactsTable } from './product-facts';
 
-type ProductCardProps = {
-  product: Product;
-  /** The reveal schedule has reached this card. */
-  shown: boolean;
-  /** At least 10% of the card has been on screen. */
-  inView: boolean;
-};
-
-export function ProductCard({ product, shown, inView }: ProductCardProps) {
-  const classes = ['product-card', shown ? 'is-shown' : 'is-hidden', shown && inView ? 'visible' : ''];
+/**
+ * One product's card, as the page arrives: hidden until the catalogue island reveals it
+ * (catalogue-island.ts sets its state and animates it in).
+ */
+export function ProductCard({ product }: { product: Product }) {
   return (
-    <li
-      className={classes.join(' ').trim()}
-      data-key={product.slug}
-      data-state={shown ? 'visible' : 'hidden'}
-    >
+    <li className={CARD_CLASS} {...{ [CARD_STATE_ATTRIBUTE]: 'hidden' }}>
       <Picture
         image={product.productImage}
         alt={product.productImageAlt}

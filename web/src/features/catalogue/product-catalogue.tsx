@@ -1,20 +1,14 @@
-import { useRef } from 'react';
 import { categories } from '../../content/catalogue';
 import { ProductCard } from './product-card';
-import { useScrollIn } from '../../lib/reveal-schedule';
 import './catalogue.css';
 
 /**
- * Every category with its grid of product cards; the first `revealed` cards, in catalogue order,
- * are shown (the page owns the reveal schedule because its popup waits for the last card).
+ * Every category with its grid of product cards, all hidden as the page arrives: the page places
+ * it in the catalogue island, which reveals them one by one (catalogue-island.ts).
  */
-export function ProductCatalogue({ revealed }: { revealed: number }) {
-  const container = useRef<HTMLDivElement>(null);
-  const seen = useScrollIn(container, '.product-card');
-
-  let order = 0;
+export function ProductCatalogue() {
   return (
-    <div ref={container} className="catalogue">
+    <div className="catalogue">
       {categories.map((category) => (
         <section
           key={category.slug}
@@ -28,17 +22,9 @@ export function ProductCatalogue({ revealed }: { revealed: number }) {
           </div>
           {/* The grid has as many columns as the category has cards on a wide screen: no empty cells. */}
           <ul className="catalogue__grid" data-count={category.products.length}>
-            {category.products.map((product) => {
-              const position = order++;
-              return (
-                <ProductCard
-                  key={product.slug}
-                  product={product}
-                  shown={position < revealed}
-                  inView={seen.has(product.slug)}
-                />
-              );
-            })}
+            {category.products.map((product) => (
+              <ProductCard key={product.slug} product={product} />
+            ))}
           </ul>
         </section>
       ))}

@@ -399,11 +399,14 @@ export function EnquiryForm({
             {missing}
           </p>
         </div>
-        <noscript>
-          <p className="enquiry-form__noscript">
-            Sending this form needs JavaScript. You can also reach us by phone or email (see the footer).
-          </p>
-        </noscript>
+        {/* The short form lives in the popup, which only a script opens: no one would read it there. */}
+        {short ? null : (
+          <noscript>
+            <p className="enquiry-form__noscript">
+              Sending this form needs JavaScript. You can also reach us by phone or email (see the footer).
+            </p>
+          </noscript>
+        )}
       </form>
 
       {short ? null : (

@@ -1,21 +1,25 @@
-import { useId } from 'react';
-import { Dialog } from '../../components/dialog';
-import { EnquiryFormSlot } from './enquiry-form-slot';
+import type { ReactNode } from 'react';
+import { DialogFrame } from '../../components/dialog';
 import './enquiry-popup.css';
 
-/** The popup container with the short enquiry form (spec section 2, "Popup"). */
-export function EnquiryPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const titleId = useId();
+const TITLE_ID = 'promo-popup-title';
+
+/**
+ * The popup container with the short enquiry form (spec section 2, "Popup"), as the page arrives:
+ * closed, its form (`form`, the page's island) already inside, so that it can be typed into as
+ * soon as it opens, before any of its code has arrived.
+ */
+export function EnquiryPopup({ form }: { form: ReactNode }) {
   return (
-    <Dialog open={open} onClose={onClose} labelledBy={titleId} className="enquiry-popup">
+    <DialogFrame labelledBy={TITLE_ID} className="enquiry-popup">
       <div className="enquiry-popup__intro">
         <p className="eyebrow">Wholesale &amp; bulk orders</p>
-        <h2 id={titleId}>Get a quote within one business day</h2>
+        <h2 id={TITLE_ID}>Get a quote within one business day</h2>
         <p>
           Tell us who you are and how to reach you. Our sales team will call you back with prices and samples.
         </p>
       </div>
-      <EnquiryFormSlot short id="popup" />
-    </Dialog>
+      {form}
+    </DialogFrame>
   );
 }

@@ -4,8 +4,8 @@
  * - product description page: 30 s after entry (a switch in the sidebar opens another product's
  *   page, which starts its own countdown); no reshow.
  * Once the visitor has sent an enquiry in this session, no timed popup opens again.
+ * Plain timers, no React: the popup island (promo-popup-island.ts) opens and closes the dialog.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { hasSubmittedEnquiry, onEnquirySubmitted } from './enquiry-session';
 
 export const POPUP_AFTER_CARDS_MS = 30_000;
@@ -13,47 +13,40 @@ export const POPUP_RESHOW_AFTER_CLOSE_MS = 45_000;
 export const POPUP_ON_DESCRIPTION_MS = 30_000;
 
 type PopupSchedule = {
-  /** Whether the countdown may start (e.g. all product cards revealed). */
-  armed: boolean;
   firstDelayMs: number;
   /** null: once closed, the popup stays closed. */
   reshowDelayMs: number | null;
 };
 
-export function usePromoPopup({ armed, firstDelayMs, reshowDelayMs }: PopupSchedule) {
-  const [open, setOpen] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
+/** Each page's schedule, by the page the popup is on. */
+export const POPUP_SCHEDULES = {
+  products: { firstDelayMs: POPUP_AFTER_CARDS_MS, reshowDelayMs: POPUP_RESHOW_AFTER_CLOSE_MS },
+  description: { firstDelayMs: POPUP_ON_DESCRIPTION_MS, reshowDelayMs: null },
+} as const satisfies Record<string, PopupSchedule>;
+export type PopupPage = keyof typeof POPUP_SCHEDULES;
 
-  const cancel = useCallback(() => {
-    window.clearTimeout(timer.current);
-    timer.current = undefined;
-  }, []);
-
-  const schedule = useCallback(
-    (delayMs: number) => {
-      cancel();
-      if (hasSubmittedEnquiry()) return;
-      timer.current = window.setTimeout(() => {
-        timer.current = undefined;
-        if (!hasSubmittedEnquiry()) setOpen(true);
-      }, delayMs);
-    },
-    [cancel],
-  );
-
-  useEffect(() => {
-    if (!armed) return;
-    schedule(firstDelayMs);
-    return cancel;
-  }, [armed, firstDelayMs, schedule, cancel]);
-
-  useEffect(() => onEnquirySubmitted(cancel), [cancel]);
-
-  const close = useCallback(() => {
-    setOpen(false);
-    if (reshowDelayMs === null) cancel();
-    else schedule(reshowDelayMs);
-  }, [reshowDelayMs, schedule, cancel]);
-
-  return { open, close };
+/**
+ * The popup's countdown: `start` (the page is ready: entry, or the last card) opens it
+ * firstDelayMs later; `closed` (the visitor closed it) opens it again reshowDelayMs later, or
+ * never. A sent enquiry stops it for good.
+ */
+export function schedulePromoPopup(open: () => void, { firstDelayMs, reshowDelayMs }: PopupSchedule) {
+  let timer: number | undefined;
+  const cancel = () => {
+    window.clearTimeout(timer);
+    timer = undefined;
+  };
+  const openIn = (delayMs: number) => {
+    cancel();
+    if (hasSubmittedEnquiry()) return;
+    timer = window.setTimeout(() => {
+      timer = undefined;
+      if (!hasSubmittedEnquiry()) open();
+    }, delayMs);
+  };
+  onEnquirySubmitted(cancel);
+  return {
+    start: () => openIn(firstDelayMs),
+    closed: () => (reshowDelayMs === null ? cancel() : openIn(reshowDelayMs)),
+  };
 }
