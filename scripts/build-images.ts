@@ -1,5 +1,5 @@
 /**
- * Publishes the site's pictures in modern formats. For every key in web/src/assets/image-specs.ts
+ * Publishes the site's pictures in modern formats. For every key in functions/src/contract/image-specs.ts
  * the owner's photo (web/src/assets/photos/<key>.{jpg,jpeg,png,webp}) or, until there is one, the
  * artwork (web/src/assets/art/<key>.svg) becomes web/src/assets/generated/<key>-<width>.{avif,webp};
  * the share card and app icons are written into web/public. Incremental: an output newer than its
@@ -21,7 +21,7 @@ import {
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sharp, SharpOptions } from 'sharp';
-import { heightAt, imageKeys, imageSpecs, type ImageKey } from '../web/src/assets/image-specs.ts';
+import { heightAt, imageKeys, imageSpecs, type ImageKey } from '../functions/src/contract/image-specs.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ART_DIR = join(ROOT, 'web/src/assets/art');
@@ -32,7 +32,7 @@ const FAVICON = join(PUBLIC_DIR, 'favicon.svg');
 /** Which source file each key was last built from, so a dropped-in photo with an old date still wins. */
 const SOURCES_FILE = join(OUT_DIR, 'sources.json');
 /** The build is redone when the script or the sizes change. */
-const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'web/src/assets/image-specs.ts')];
+const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'functions/src/contract/image-specs.ts')];
 
 /** In the order they win when the owner leaves more than one photo for a key. */
 const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;

@@ -1,6 +1,6 @@
-import { imageSpecs, intrinsicSizes, isImageKey, type ImageKey } from '../assets/image-specs';
+import { imageSpecs, intrinsicSizes, isImageKey, type ImageKey } from '@contract/image-specs';
 
-export { intrinsicSizes, type ImageKey, type IntrinsicSize } from '../assets/image-specs';
+export { intrinsicSizes, type ImageKey, type IntrinsicSize } from '@contract/image-specs';
 
 /** Asset URLs by the file's path as the glob reports it, e.g. '../assets/generated/hero-640.avif'. */
 type AssetUrls = Record<string, string>;
@@ -67,7 +67,7 @@ function urlsByFileName(urls: AssetUrls): Map<string, string> {
 
 function requireImageKey(image: string): ImageKey {
   if (!isImageKey(image))
-    throw new Error(`No picture is defined for the image key "${image}" (web/src/assets/image-specs.ts)`);
+    throw new Error(`No picture is defined for the image key "${image}" (functions/src/contract/image-specs.ts)`);
   return image;
 }
 
@@ -106,7 +106,7 @@ export function resolvePictureSources(
 }
 
 type PictureProps = {
-  /** An image key from web/src/assets/image-specs.ts. */
+  /** An image key from functions/src/contract/image-specs.ts. */
   image: string;
   /** What the picture shows; "" for a decorative picture. */
   alt: string;

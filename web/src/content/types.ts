@@ -2,11 +2,11 @@
  * The shapes of the site's copy. Everything a visitor reads lives as data in web/src/content and
  * follows these types, so the owner edits one file and the tests count what the spec counts.
  */
-import type { ImageKey } from '../assets/image-specs';
+import type { ImageKey } from '@contract/image-specs';
 
 /**
  * A picture in web/src/assets: art/<key>.svg, replaced by photos/<key>.{jpg,png,webp} when present.
- * One of the keys in assets/image-specs.ts, so a misspelt key in the content fails the typecheck.
+ * One of the keys in functions/src/contract/image-specs.ts, so a misspelt key in the content fails the typecheck.
  */
 export type { ImageKey };
 
