@@ -29,6 +29,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COVERAGE_REPORT_TIMEOUT_MS } from '../support/deadlines.ts';
 import { readFirestoreRules, startRulesEnvironment } from '../support/rules-env.ts';
 import {
   acceptedRequestCases,
@@ -453,7 +454,7 @@ describe("only the owner reads and changes the site's content, and only as the S
 describe('the rules coverage report', () => {
   it(
     'shows every expression of the rules evaluated, and every condition both true and false',
-    { timeout: 60_000 },
+    { timeout: COVERAGE_REPORT_TIMEOUT_MS },
     async () => {
       const rulesSource = readFirestoreRules();
       const coverage = await saveRulesCoverage(RULES_PROJECT_ID);

@@ -15,6 +15,11 @@ export const IMAGE_TIMEOUT_MS = 30_000;
 export const DOCUMENT_TIMEOUT_MS = 20_000;
 /** A trigger's email: a cold functions worker loads its module, then sends through SMTP. */
 export const DELIVERY_TIMEOUT_MS = 30_000;
+/**
+ * The emulator's rules coverage report, which it builds from every request the suite made (some
+ * 15,000): under 20 s on a quiet machine, over 60 s once with the CPU shared four ways.
+ */
+export const COVERAGE_REPORT_TIMEOUT_MS = 180_000;
 
 /** How often a wait reads again. */
 const READ_INTERVAL_MS = 100;
