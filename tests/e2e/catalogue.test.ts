@@ -2,6 +2,7 @@
  * A buyer browsing the range: the product cards appearing one by one, "Read More", the
  * description page's sidebar, reload, Back, and the first product for a visitor with no pick.
  */
+import '../support/seed-content';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';

@@ -7,7 +7,7 @@
  * Part of the contract: imports only the contract.
  */
 import { EMAIL_PATTERN, withoutHiddenCharacters } from './enquiry';
-import { richTextWords, sanitizeRichText } from './rich-text';
+import { richTextWords } from './rich-text';
 import {
   GENERAL_FAQ_COUNT,
   INCOTERMS,
@@ -263,11 +263,7 @@ export function checkSection(id: SectionId, value: unknown): ContentProblem[] {
           'description',
           `is ${plural(words.length - DESCRIPTION_MAX_CHARS, 'character')} too long (at most ${DESCRIPTION_MAX_CHARS}).`,
         );
-      else if (sanitizeRichText(value.description) !== value.description)
-        add(
-          'description',
-          'holds formatting the site does not show (only paragraphs, bold and links to this site): save it again from the editor.',
-        );
+      // Markup the site does not allow is no refusal: every render sanitises it away (rich-text.ts).
     }
     countOf('faqs', PRODUCT_FAQS, 'question');
     if (Array.isArray(value.faqs))

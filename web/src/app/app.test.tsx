@@ -138,7 +138,7 @@ describe('the shell', () => {
 });
 
 describe('the product description page', () => {
-  const [firstCategory, secondCategory] = categories;
+  const [firstCategory, secondCategory] = categories();
 
   it('shows the first product of the first category when nothing was picked', () => {
     const { open } = visit('/products/description');
@@ -170,7 +170,7 @@ describe('the product description page', () => {
 
   it('links "Read More" on the products page to each product\'s own page', () => {
     visit('/products');
-    for (const product of categories.flatMap((category) => category.products)) {
+    for (const product of categories().flatMap((category) => category.products)) {
       const readMore = screen.getByText(`about ${product.productName}`).closest('a');
       expect(readMore).toHaveTextContent(/^Read More/);
       expect(readMore).toHaveAttribute('href', productPath(product.slug));

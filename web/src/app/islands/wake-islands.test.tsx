@@ -88,7 +88,7 @@ describe('waking islands', () => {
         ),
       { timeout: 1_000 },
     );
-    expect(screen.getByText(testimonials[1]?.reviewMessage ?? '', { exact: false })).toBeVisible();
+    expect(screen.getByText(testimonials()[1]?.reviewMessage ?? '', { exact: false })).toBeVisible();
   });
 
   it("keeps what the visitor typed and loads the page afresh when the island's code cannot be had", async () => {

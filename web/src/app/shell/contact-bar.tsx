@@ -30,7 +30,7 @@ export function ContactBar() {
       </a>
       <a
         className="chat-button"
-        href={whatsappLink}
+        href={whatsappLink()}
         target="_blank"
         rel="noopener noreferrer"
         aria-label="Chat with us on WhatsApp (opens in a new tab)"

@@ -21,6 +21,7 @@ export function ProductCard({ product, shown, inView }: ProductCardProps) {
     >
       <Picture
         image={product.productImage}
+        photo={product.photo}
         alt={product.productImageAlt}
         sizes="(max-width: 676px) 7rem, (max-width: 1099px) 45vw, 360px"
         className="product-card__image"

@@ -15,7 +15,7 @@ export function ProductCatalogue({ revealed }: { revealed: number }) {
   let order = 0;
   return (
     <div ref={container} className="catalogue">
-      {categories.map((category) => (
+      {categories().map((category) => (
         <section
           key={category.slug}
           id={category.slug}
