@@ -43,6 +43,8 @@ export async function openSiteBundle(dir: string): Promise<SiteBundle> {
   return {
     renderSite: renderer.renderSite,
     renderPage: renderer.renderPage,
+    seedSections: () =>
+      Object.fromEntries(Object.entries(server.contentSeed).map(([id, section]) => [id, section.value])),
     async builtFiles() {
       return new Map(filesUnder(siteDir).map((path) => [path, readFileSync(join(siteDir, path))]));
     },

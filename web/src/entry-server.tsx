@@ -32,3 +32,5 @@ export async function renderPage(
 
 export { matchPage };
 export { site } from './content/site';
+/** What a build renders before the owner's first publish: the baseline a first publish's changes are told against. */
+export { contentSeed } from './content/seed-content';

@@ -43,6 +43,8 @@ export type SiteBundle = {
     pages: { path: string; file: string }[];
   }>;
   renderPage(path: string, content: SiteContent): Promise<{ html: string }>;
+  /** The committed seed's values: what a build renders before the owner's first publish. */
+  seedSections(): Record<string, unknown>;
   /** The built site's files (scripts, stylesheet, fonts, pictures), by path. */
   builtFiles(): Promise<Map<string, Buffer>>;
 };
@@ -190,10 +192,11 @@ async function renderAndRelease(
     return { outcome: 'refused', problems, unconfirmed: holdUnconfirmed ? unconfirmed : [], budget: [] };
   const values = valuesOf(sections);
   const content = assembleContent(values);
-  const changes = describeChanges(live?.sections ?? null, values);
+  const bundle = await deps.bundle();
+  // Told against what the live site shows: the last publish's content, or the seed a build renders before one.
+  const changes = describeChanges(live?.sections ?? bundle.seedSections(), values);
 
   await step('Rendering every page');
-  const bundle = await deps.bundle();
   const rendered = await bundle.renderSite(content);
   const pages: BudgetPage[] = rendered.pages.map(({ path, file }) => ({
     path,
@@ -240,13 +243,11 @@ async function liveState(deps: PublishDeps): Promise<LiveState | null> {
   const current = await deps.db.collection(SITE_LIVE_COLLECTION).doc(CURRENT).get();
   const versionName = await deps.hosting.liveVersion();
   if (!versionName) return null;
-  // A deploy of the code (npm run deploy) releases a version no publish made: its content is the build's.
-  if (current.get('versionName') !== versionName) return { versionName, publishId: null, sections: null };
-  return {
-    versionName,
-    publishId: (current.get('publishId') as string | null) ?? null,
-    sections: (current.get('sections') as Record<string, unknown> | null) ?? null,
-  };
+  const sections = (current.get('sections') as Record<string, unknown> | null) ?? null;
+  // A deploy of the code (npm run deploy) releases a version no publish made; it rendered the
+  // content published last (scripts/lib/content-source.ts), but there is no publish of its own to undo.
+  if (current.get('versionName') !== versionName) return { versionName, publishId: null, sections };
+  return { versionName, publishId: (current.get('publishId') as string | null) ?? null, sections };
 }
 
 /** Preview, Publish or Undo last publish, for the owner; every refusal in words. */
@@ -359,7 +360,8 @@ export async function runSitePublish(
     await recordRef
       .update({ state: 'failed', step: 'Stopped', finishedAt: deps.clock(), error: reason })
       .catch(() => undefined);
-    throw new Error(
+    throw new InboxError(
+      'unavailable',
       `The ${action} stopped before it was done (${reason}). The live site is as it was; try again.`,
     );
   } finally {
