@@ -5,7 +5,7 @@
  * and the scheduled sweep (scripts/lib/local-sweep.ts). `npm start`, `npm run dev` and the stack
  * tests start them alike.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostingJson } from '../../functions/src/site/hosting-api.ts';
 import { withLocalConnectSrc } from './emulator-env.ts';
@@ -35,11 +35,14 @@ export async function startLocalServices(): Promise<LocalServices> {
     root: HOSTING_STAND_IN_DIR,
     site: env.HOSTING_SITE || PROJECT_ID,
     token: env.HOSTING_API_TOKEN ?? '',
-    build: {
-      dir: built,
-      hosting: (JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { hosting: HostingJson })
-        .hosting,
-    },
+    // `npm run dev` may start before any build: the stand-in then has no live version until a publish.
+    build: existsSync(built)
+      ? {
+          dir: built,
+          hosting: (JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as { hosting: HostingJson })
+            .hosting,
+        }
+      : undefined,
     localHeaders: withLocalConnectSrc,
   });
   const sweep = await startLocalSweep();
