@@ -56,8 +56,8 @@ export const layerZones = [
 ];
 
 /**
- * The functions' floors: contract ← logs ← channels (mail, whatsapp) ← enquiry ← inbox ← config,
- * index. A channel is handed what it needs (by enquiry/ and inbox/) and imports neither the other
+ * The functions' floors: contract ← logs ← channels (mail, whatsapp) ← enquiry ← inbox ← site ←
+ * config, index. A channel is handed what it needs (by enquiry/ and inbox/) and imports neither the other
  * channel nor the code that uses it; the enquiry code never reaches into the inbox's callables;
  * only the entry point and the local sweep read the params (config.ts).
  */
@@ -85,8 +85,19 @@ function functionsZones() {
         'The inbox callables are handed their dependencies: they do not import the params or the entry point.',
     },
     {
+      target: `${src}/site`,
+      from: [`${src}/enquiry`, `${src}/channels`, ...wiring],
+      message:
+        'The site publishing code is handed its dependencies: it uses the inbox callers’ checks, not enquiry delivery, the channels or the params.',
+    },
+    {
+      target: [`${src}/enquiry`, `${src}/inbox`, `${src}/channels`],
+      from: `${src}/site`,
+      message: 'Enquiries, the inbox and the channels know nothing of publishing the site.',
+    },
+    {
       target: [`${src}/logs.ts`, `${src}/dotenv.ts`],
-      from: [`${src}/enquiry`, `${src}/inbox`, `${src}/channels`, ...wiring],
+      from: [`${src}/enquiry`, `${src}/inbox`, `${src}/channels`, `${src}/site`, ...wiring],
       message: 'logs.ts and dotenv.ts are floors everything stands on: they import only the contract.',
     },
   ];

@@ -1,5 +1,5 @@
 /**
- * Publishes the site's pictures in modern formats. For every key in web/src/assets/image-specs.ts
+ * Publishes the site's pictures in modern formats. For every key in functions/src/contract/image-specs.ts
  * the owner's photo (web/src/assets/photos/<key>.{jpg,jpeg,png,webp}) or, until there is one, the
  * artwork (web/src/assets/art/<key>.svg) becomes web/src/assets/generated/<key>-<width>.{avif,webp};
  * the share card and app icons are written into web/public. Incremental: an output newer than its
@@ -20,8 +20,15 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { heightAt, imageKeys, imageSpecs, type ImageKey } from '../functions/src/contract/image-specs.ts';
+import type { Encoding } from '../functions/src/site/images.ts';
 import type { Sharp, SharpOptions } from 'sharp';
-import { heightAt, imageKeys, imageSpecs, type ImageKey } from '../web/src/assets/image-specs.ts';
+
+/** The drawing and encoding the functions share (they load libvips, ~100 ms): only when something has to be drawn. */
+const images = () => import('../functions/src/site/images.ts');
+const loadSharp = async () =>
+  (await import('sharp')).default as unknown as (input?: Buffer | string, options?: SharpOptions) => Sharp;
+const FORMATS = ['avif', 'webp'] as const;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ART_DIR = join(ROOT, 'web/src/assets/art');
@@ -32,16 +39,14 @@ const FAVICON = join(PUBLIC_DIR, 'favicon.svg');
 /** Which source file each key was last built from, so a dropped-in photo with an old date still wins. */
 const SOURCES_FILE = join(OUT_DIR, 'sources.json');
 /** The build is redone when the script or the sizes change. */
-const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'web/src/assets/image-specs.ts')];
+const BUILD_INPUTS = [
+  fileURLToPath(import.meta.url),
+  join(ROOT, 'functions/src/contract/image-specs.ts'),
+  join(ROOT, 'functions/src/site/images.ts'),
+];
 
 /** In the order they win when the owner leaves more than one photo for a key. */
 const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
-const FORMATS = ['avif', 'webp'] as const;
-type Format = (typeof FORMATS)[number];
-
-type Encoding = { avif: { quality: number; effort: number }; webp: { quality: number; effort: number } };
-/** AVIF effort 3: effort 4 took 2-3x as long for 1% fewer bytes on this artwork; higher efforts far longer. */
-const ENCODING: Encoding = { avif: { quality: 58, effort: 3 }, webp: { quality: 80, effort: 4 } };
 /**
  * The hero is the mobile LCP element. A phone (412 px at 1.75x, Lighthouse's mobile) takes the
  * 768 px file, which must arrive in TCP's first window: about 14.6 KB with its ~1.7 KB of headers,
@@ -60,8 +65,6 @@ const MASKABLE_CONTENT_SCALE = 0.78;
 /** iOS rounds the corners itself and shows black behind transparency. */
 const APPLE_TOUCH_CONTENT_SCALE = 0.9;
 
-type SharpFactory = (input?: Buffer | string, options?: SharpOptions) => Sharp;
-
 type Output = {
   /** Path relative to the repository, as printed. */
   file: string;
@@ -72,13 +75,6 @@ type Output = {
 
 const force = process.argv.includes('--force');
 const started = performance.now();
-let sharpModule: SharpFactory | undefined;
-/** sharp loads libvips (~100 ms): only when something has to be drawn, so an up-to-date run stays instant. */
-async function loadSharp(): Promise<SharpFactory> {
-  sharpModule ??= (await import('sharp')).default as unknown as SharpFactory;
-  return sharpModule;
-}
-
 function mtime(file: string): number {
   return statSync(file).mtimeMs;
 }
@@ -119,28 +115,13 @@ function writeAtomically(target: string, data: Buffer): void {
 
 /** Draws a source (photo or SVG) at exactly width x height, cropped to the shape from the centre. */
 async function renderSource(source: string, width: number, height: number): Promise<Buffer> {
-  const sharp = await loadSharp();
-  let image: Sharp;
-  if (source.endsWith('.svg')) {
-    const svg = readFileSync(source);
-    const drawnWidth = (await sharp(svg).metadata()).width ?? width;
-    // Rasterise the vector at the size it is needed instead of scaling a small bitmap up.
-    image = sharp(svg, { density: (72 * width) / drawnWidth });
-  } else {
+  if (!source.endsWith('.svg')) {
+    const sharp = await loadSharp();
     const { width: photoWidth = 0 } = await sharp(source).metadata();
     if (photoWidth < width)
       console.warn(`! ${relative(ROOT, source)} is ${photoWidth}px wide; ${width}px or more looks sharper`);
-    image = sharp(source).rotate();
   }
-  const { data, info } = await image
-    .resize(width, height, { fit: 'cover', position: 'centre' })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const { isOpaque } = await raw.stats();
-  const master = isOpaque ? raw.removeAlpha() : raw;
-  return master.png({ compressionLevel: 0 }).toBuffer();
+  return (await images()).drawMaster(source, width, height);
 }
 
 /** One drawing per source and size, shared by every output that needs it. */
@@ -155,30 +136,17 @@ function masterOf(source: string, width: number, height: number): Promise<Buffer
   return master;
 }
 
-async function encode(
-  master: Buffer,
-  width: number,
-  height: number,
-  format: Format,
-  encoding: Encoding,
-): Promise<Buffer> {
-  const sharp = await loadSharp();
-  const resized = sharp(master).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
-  return format === 'avif'
-    ? resized.avif({ ...encoding.avif, chromaSubsampling: '4:2:0' }).toBuffer()
-    : resized.webp({ ...encoding.webp, smartSubsample: true }).toBuffer();
-}
-
 function imageOutputs(key: ImageKey, source: string): Output[] {
   const { widths } = imageSpecs[key];
   const largest = widths.at(-1) ?? 0;
-  const encoding = key === 'hero' ? HERO_ENCODING : ENCODING;
+  // The others take images.ts's encoding, as the owner's photos do.
+  const encoding = key === 'hero' ? HERO_ENCODING : undefined;
   return widths.flatMap((width) =>
     FORMATS.map((format) => ({
       file: relative(ROOT, join(OUT_DIR, `${key}-${width}.${format}`)),
       inputs: [source],
       render: async () =>
-        encode(
+        (await images()).encodeImage(
           await masterOf(source, largest, heightAt(key, largest)),
           width,
           heightAt(key, width),

@@ -12,8 +12,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unconfirmedValues } from '../functions/src/contract/site-content-checks.ts';
+import { contentSeed } from '../web/src/content/seed-content.ts';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { buildContent } from './lib/content-source.ts';
+import { seedSiteDrafts } from './lib/site-drafts.ts';
 import {
   appCheckProblem,
+  contentPlaceholderProblem,
   DEPLOY_USAGE,
   DeployUsageError,
   findContentPlaceholders,
@@ -58,15 +65,25 @@ if (!readFileSync(WEB_CONFIG, 'utf8').includes(`VITE_FIREBASE_PROJECT_ID=${proje
 const appCheck = appCheckProblem(readFileSync(WEB_CONFIG, 'utf8'), options);
 if (appCheck) fail(appCheck);
 if (options.withoutAppCheck) console.warn('⚠ Deploying without App Check: any client can write enquiries.');
+// What the build will render: the content the owner published, or the seed before the first publish.
+if (!options.dryRun) {
+  const built = await buildContent(projectId);
+  const unconfirmed = built.from.includes('seed') ? unconfirmedValues(contentSeed) : [];
+  const content = contentPlaceholderProblem(unconfirmed, built.from, options);
+  if (content) fail(content);
+}
 if (!existsSync(join(ROOT, 'functions', `.env.${projectId}`))) {
   fail(`No functions/.env.${projectId}: set the mail params there (README, "Deploying").`);
 }
 
+// The build renders the content live on the project, not the seed (scripts/lib/content-source.ts).
+process.env.SITE_CONTENT_PROJECT = projectId;
 const steps: [string, string[]][] = [
   ['npm', ['run', 'build:assets']],
   ['npx', ['vite', 'build', '--mode', ALIAS]],
   ['npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--mode', ALIAS]],
   ['npx', ['tsx', 'scripts/prerender.ts']],
+  ['npm', ['run', 'build:functions']],
   [
     FIREBASE_BIN,
     ['deploy', '--project', ALIAS, '--only', 'hosting,firestore:rules,firestore:indexes,functions'],
@@ -75,4 +92,12 @@ const steps: [string, string[]][] = [
 for (const [command, args] of steps) {
   if (options.dryRun) console.log(`would run: ${[command, ...args].join(' ')}`);
   else run(command, args);
+}
+// The owner's Site part starts from the seed on a project where nothing is stored yet; what the
+// owner saved is never touched.
+if (!options.dryRun) {
+  const app = initializeApp({ projectId }, 'deploy-site-drafts');
+  const created = await seedSiteDrafts(getFirestore(app));
+  await deleteApp(app);
+  if (created) console.log(`• the Site part's drafts: ${created} sections made from the seed.`);
 }

@@ -7,9 +7,12 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
 import { parseArgs } from 'node:util';
 import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, PROJECT_ID, requireJava } from './lib/project.ts';
+import { seedSiteDrafts } from './lib/site-drafts.ts';
 import {
+  HOSTING_STAND_IN_ORIGIN,
   LOCAL_SWEEP_ORIGIN,
   startLocalServices,
   WHATSAPP_STAND_IN_ORIGIN,
@@ -71,6 +74,9 @@ try {
   try {
     await ensureAccount(getAuth(admin), DEMO_SALES_ACCOUNT, true);
     await ensureAccount(getAuth(admin), DEMO_OWNER_ACCOUNT, true, true);
+    // The Site part starts from the committed seed, as the site does.
+    process.env.FIRESTORE_EMULATOR_HOST ??= `127.0.0.1:${PORTS.firestore}`;
+    await seedSiteDrafts(getFirestore(admin));
   } finally {
     await deleteApp(admin);
   }
@@ -93,5 +99,7 @@ console.log(`
   Inbox       ${SITE_URL}/inbox   sign in as ${DEMO_SALES_ACCOUNT.email} / ${DEMO_SALES_ACCOUNT.password}
               or, to find, export and erase a buyer's data, the owner ${DEMO_OWNER_ACCOUNT.email} / ${DEMO_OWNER_ACCOUNT.password}
               (npm run seed adds about 30 demo enquiries; -- --count 20000 makes a big inbox)
+  Site part   ${SITE_URL}/inbox/site as the owner: edit, preview (http://127.0.0.1:${PORTS.hostingPreview}), publish
+              (live at ${SITE_URL}; Hosting API stand-in ${HOSTING_STAND_IN_ORIGIN}/state)
 Press Ctrl-C to stop.
 `);

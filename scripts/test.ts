@@ -21,6 +21,9 @@ await requireFreePorts({
   auth: PORTS.auth,
   sweep: PORTS.sweep,
   'whatsapp stand-in': PORTS.whatsapp,
+  'hosting API stand-in': PORTS.hostingApi,
+  'hosting live channel': PORTS.hostingLive,
+  'hosting preview channel': PORTS.hostingPreview,
 });
 
 const emulatorExec = (only: string, command: string) => [

@@ -14,6 +14,7 @@ import type { WhatsAppSettings } from './channels/whatsapp/graph';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './contract/business-hours';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from './enquiry/deps';
+import { GOOGLE_HOSTING_API_ORIGIN } from './site/hosting-api';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
 const DEFAULT_REGION = 'asia-south1';
@@ -118,6 +119,30 @@ export const enquiryRetentionDays = defineInt('ENQUIRY_RETENTION_DAYS', {
   default: DEFAULT_ENQUIRY_RETENTION_DAYS,
   description:
     'Days an enquiry is kept after its arrival or last follow-up change; the privacy policy names the same period.',
+});
+
+const hostingApiOrigin = defineString('HOSTING_API_ORIGIN', {
+  default: GOOGLE_HOSTING_API_ORIGIN,
+  description:
+    'The Firebase Hosting REST API the site publishes through (the emulators use a local stand-in).',
+});
+
+const hostingApiToken = defineString('HOSTING_API_TOKEN', {
+  default: '',
+  description:
+    'Only for the local stand-in: its token. Empty in production, where the functions’ service account authorises (role Firebase Hosting Admin).',
+});
+
+const hostingSite = defineString('HOSTING_SITE', {
+  default: '',
+  description:
+    'The Hosting site the owner publishes to; empty means the project’s default site (the project ID).',
+});
+
+const sitePhotoFolder = defineString('SITE_PHOTO_FOLDER', {
+  default: '',
+  description:
+    'Only for the emulators: a folder for the owner’s photos (relative to functions/). Empty in production: the project’s default Cloud Storage bucket.',
 });
 
 /** The WhatsApp Cloud API access token lives only in Cloud Secret Manager, like SMTP_PASSWORD. */
@@ -276,5 +301,24 @@ export function deliveryDepsFrom(
     },
     whatsapp,
     retentionDays: integer(values, enquiryRetentionDays),
+  };
+}
+
+/** Where the site's publish goes and where the owner's photos are kept, from the params' values. */
+export function siteSettingsFrom(values: ParamValues): {
+  hostingApiOrigin: string;
+  /** The stand-in's token; null means the service account's (production). */
+  hostingApiToken: string | null;
+  hostingSite: string;
+  /** A local folder for the photos; null means Cloud Storage (production). */
+  photoFolder: string | null;
+  siteUrl: string;
+} {
+  return {
+    hostingApiOrigin: text(values, hostingApiOrigin),
+    hostingApiToken: text(values, hostingApiToken) || null,
+    hostingSite: text(values, hostingSite) || (values.GCLOUD_PROJECT ?? values.GCP_PROJECT ?? ''),
+    photoFolder: text(values, sitePhotoFolder) || null,
+    siteUrl: text(values, siteUrl),
   };
 }

@@ -4,11 +4,14 @@
  * (config.ts makes them from the params).
  */
 import { randomUUID } from 'node:crypto';
-import { initializeApp } from 'firebase-admin/app';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getApp, initializeApp } from 'firebase-admin/app';
+import { getStorage } from 'firebase-admin/storage';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated, onDocumentUpdated } from 'firebase-functions/firestore';
-import { onCall } from 'firebase-functions/https';
+import { onCall, onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import {
   deliveryDepsFrom,
@@ -16,6 +19,7 @@ import {
   enquiryRetentionDays,
   privacyHashKey,
   resendRequiresAppCheck,
+  siteSettingsFrom,
   smtpPassword,
   whatsappToken,
 } from './config';
@@ -25,7 +29,11 @@ import { needsFollowUpRecord, recordFollowUp } from './enquiry/first-contact';
 import { answerPrivacyRequest } from './inbox/privacy-callable';
 import type { DeliveryDeps } from './enquiry/deps';
 import { TRIGGER_MAX_INSTANCES } from './enquiry/delivery-state';
-import { inboxCall } from './inbox/caller';
+import { callerFromAuthorization, inboxCall } from './inbox/caller';
+import { cloudStorageStore, folderStore, type FileStore } from './site/file-store';
+import { hostingApi } from './site/hosting-api';
+import { answerPhotoRequest } from './site/photos';
+import { runSitePublish, type PublishDeps, type SiteBundle } from './site/publish';
 import { resendEnquiryEmail as resendForCaller } from './inbox/resend';
 import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './enquiry/sweeper';
 
@@ -143,5 +151,94 @@ export const privacyRequest = onCall(
         caller,
         data,
       ),
+  ),
+);
+
+/** The site bundle the build packages beside this file (scripts/package-site.ts), opened once. */
+let bundle: Promise<SiteBundle> | undefined;
+function siteBundle(): Promise<SiteBundle> {
+  const dir = join(__dirname, 'site-bundle');
+  bundle ??= (
+    import(pathToFileURL(join(dir, 'renderer.mjs')).href) as Promise<{
+      openSiteBundle: (dir: string) => Promise<SiteBundle>;
+    }>
+  ).then((module) => module.openSiteBundle(dir));
+  return bundle;
+}
+
+/** The functions' service account's access token (production), kept until shortly before it expires. */
+let serviceToken: { value: string; until: number } | undefined;
+async function serviceAccountToken(): Promise<string> {
+  if (serviceToken && serviceToken.until > Date.now()) return serviceToken.value;
+  const credential = getApp().options.credential;
+  if (!credential) throw new Error('The functions have no credential to call the Hosting API with.');
+  const token = await credential.getAccessToken();
+  serviceToken = { value: token.access_token, until: Date.now() + (token.expires_in - 60) * 1000 };
+  return serviceToken.value;
+}
+
+let siteDeps: PublishDeps | undefined;
+/** The site's dependencies from the params: the photo store, the Hosting API, the bundle. */
+function siteRuntime(): PublishDeps {
+  if (siteDeps) return siteDeps;
+  const settings = siteSettingsFrom(process.env);
+  const store: FileStore = settings.photoFolder
+    ? folderStore(resolve(__dirname, '..', settings.photoFolder))
+    : cloudStorageStore(getStorage().bucket());
+  siteDeps = {
+    db: getFirestore(),
+    store,
+    hosting: hostingApi({
+      origin: settings.hostingApiOrigin,
+      site: settings.hostingSite,
+      accessToken: settings.hostingApiToken
+        ? async () => settings.hostingApiToken ?? ''
+        : serviceAccountToken,
+    }),
+    bundle: siteBundle,
+    clock: () => new Date(),
+    liveUrl: settings.siteUrl,
+  };
+  return siteDeps;
+}
+
+/**
+ * The owner's photo upload (POST, the file as the body) and thumbnails (GET): the owner's claims
+ * checked here, whatever the inbox shows (site/photos.ts). Answers the site's own origin only.
+ */
+export const sitePhoto = onRequest(
+  { region: enquiryRegion, memory: '1GiB', timeoutSeconds: 120, maxInstances: 2, concurrency: 1 },
+  async (request, response) => {
+    const origin = request.headers.origin;
+    const siteOrigin = new URL(siteSettingsFrom(process.env).siteUrl).origin;
+    if (origin === siteOrigin) {
+      response.set('Access-Control-Allow-Origin', siteOrigin);
+      response.set('Vary', 'Origin');
+    }
+    if (request.method === 'OPTIONS') {
+      response.set('Access-Control-Allow-Methods', 'GET, POST');
+      response.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Photo-Name');
+      response.set('Access-Control-Max-Age', '3600');
+      response.status(204).send('');
+      return;
+    }
+    const deps = siteRuntime();
+    await answerPhotoRequest(
+      { db: deps.db, store: deps.store, clock: deps.clock, callerOf: callerFromAuthorization },
+      request,
+      response,
+    );
+  },
+);
+
+/**
+ * Preview, Publish and Undo last publish (SITE_PUBLISH_FUNCTION in contract/site-publish.ts names
+ * it): one at a time, for the owner only (site/publish.ts). Rendering the whole site takes memory.
+ */
+export const sitePublish = onCall(
+  { region: enquiryRegion, timeoutSeconds: 300, memory: '1GiB', maxInstances: 1, concurrency: 1 },
+  inboxCall(
+    () => resendRequiresAppCheck.value(),
+    (caller, data) => runSitePublish(siteRuntime(), caller, data),
   ),
 );

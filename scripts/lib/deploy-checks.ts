@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
+import type { UnconfirmedValue } from '../../functions/src/contract/site-content-checks.ts';
 import { parseDotenv } from '../../functions/src/dotenv.ts';
 
 /** The App Check site key (reCAPTCHA Enterprise) the web build reads from `.env.live`. */
@@ -169,5 +170,23 @@ export function placeholderProblem(
     `web/src/content still has ${placeholders.length} PLACEHOLDER value(s) a visitor would see:`,
     ...list,
     `Replace them (README, "Deploying"), or deploy anyway with --${ALLOW_PLACEHOLDERS_FLAG}.`,
+  ].join('\n');
+}
+
+/**
+ * The owner's content a deploy would render (the content published from the Site part, or the
+ * committed seed before the first publish) must not ship the seed's sample values either: refuse
+ * while any is unconfirmed, naming each as the Site part does, unless the operator says so.
+ */
+export function contentPlaceholderProblem(
+  unconfirmed: UnconfirmedValue[],
+  from: string,
+  options: DeployOptions,
+): string | null {
+  if (options.allowPlaceholders || unconfirmed.length === 0) return null;
+  return [
+    `The site's content (${from}) still has ${unconfirmed.length} sample value(s) a visitor would see:`,
+    ...unconfirmed.map((value) => `  ${value.message}`),
+    `The owner confirms or replaces them in the sales inbox's Site part and publishes (README, "Going live"), or deploy anyway with --${ALLOW_PLACEHOLDERS_FLAG}.`,
   ].join('\n');
 }

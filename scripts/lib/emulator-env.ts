@@ -3,10 +3,10 @@
  * firebase-tools downloads its jars) and on an offline machine that has gcloud's Firestore
  * emulator preinstalled. Used by the launcher, `npm start`, `npm run dev` and `npm test`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { fail, PORTS, PROJECT_ID, ROOT } from './project.ts';
+import { fail, HOSTING_STAND_IN_DIR, PORTS, PROJECT_ID, ROOT } from './project.ts';
 
 const LOCAL_FIREBASE_CONFIG = join(ROOT, 'firebase.local.json');
 
@@ -46,19 +46,42 @@ function offlineFirestoreJar(): string | null {
   return launcher;
 }
 
-/**
- * firebase.json carries the production Content-Security-Policy; local runs talk to the Firestore,
- * Auth and Functions emulators instead of Google's endpoints, so they get a copy whose
- * connect-src says exactly that.
- */
-function writeLocalFirebaseConfig(): string {
-  const config = readFileSync(join(ROOT, 'firebase.json'), 'utf8');
-  const local = config.replace(
+/** A policy's connect-src as the local stack needs it: the emulators instead of Google's endpoints. */
+export const withLocalConnectSrc = (text: string) =>
+  text.replace(
     /connect-src [^;"]*/g,
     `connect-src 'self' ${FIRESTORE_EMULATOR_ORIGIN} ${AUTH_EMULATOR_ORIGIN} ${FUNCTIONS_EMULATOR_ORIGIN}`,
   );
+
+/** The folder the local Hosting emulator serves: the live release of the Hosting stand-in. */
+export const LOCAL_LIVE_DIR = join(HOSTING_STAND_IN_DIR, 'live');
+
+/**
+ * Until the Hosting stand-in deploys it as its first version (scripts/lib/hosting-stand-in.ts),
+ * the live folder is the build itself: a launch always starts from the build, as a deploy would.
+ */
+function pointLiveAtTheBuild(): void {
+  mkdirSync(HOSTING_STAND_IN_DIR, { recursive: true });
+  const link = `${LOCAL_LIVE_DIR}.${process.pid}.tmp`;
+  rmSync(link, { force: true });
+  symlinkSync(relative(HOSTING_STAND_IN_DIR, join(ROOT, 'dist', 'site')), link);
+  renameSync(link, LOCAL_LIVE_DIR);
+}
+
+/**
+ * firebase.json carries the production Content-Security-Policy; local runs talk to the Firestore,
+ * Auth and Functions emulators instead of Google's endpoints, so they get a copy whose
+ * connect-src says exactly that, and whose Hosting serves the live release of the local Hosting
+ * stand-in (the build, until the owner publishes).
+ */
+function writeLocalFirebaseConfig(): string {
+  const config = readFileSync(join(ROOT, 'firebase.json'), 'utf8');
+  const local = withLocalConnectSrc(config);
   if (local === config) fail('firebase.json has no connect-src in its Content-Security-Policy.');
-  writeFileSync(LOCAL_FIREBASE_CONFIG, local);
+  const parsed = JSON.parse(local) as { hosting: { public: string } };
+  parsed.hosting.public = relative(ROOT, LOCAL_LIVE_DIR);
+  pointLiveAtTheBuild();
+  writeFileSync(LOCAL_FIREBASE_CONFIG, `${JSON.stringify(parsed, null, 2)}\n`);
   return LOCAL_FIREBASE_CONFIG;
 }
 

@@ -179,7 +179,8 @@ describe('export command line', () => {
   const script = fileURLToPath(new URL('../export-enquiries.ts', import.meta.url));
   const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
-  it('prints the usage line and exits non-zero on bad arguments', () => {
+  // A process of its own, started through tsx: seconds on a machine whose two cores are shared.
+  it('prints the usage line and exits non-zero on bad arguments', { timeout: 30_000 }, () => {
     const run = spawnSync(tsx, [script, '--collection', 'orders'], { encoding: 'utf8' });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('unknown collection "orders"');

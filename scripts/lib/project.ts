@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const PROJECT_ID = 'demo-sme-hair';
+/** Where the local Hosting stand-in keeps its versions, and the live release the Hosting emulator serves. */
+export const HOSTING_STAND_IN_DIR = resolve(ROOT, '.cache', 'hosting');
 /** The ports fixed in firebase.json and by the local mail catcher. */
 export const PORTS = {
   hosting: 5000,
@@ -25,6 +27,11 @@ export const PORTS = {
   sweep: 9191,
   /** The WhatsApp Cloud API stand-in (scripts/lib/whatsapp-stand-in.ts). */
   whatsapp: 9190,
+  /** The Firebase Hosting REST API stand-in (scripts/lib/hosting-stand-in.ts). */
+  hostingApi: 9200,
+  /** The stand-in's channels, each on an address of its own: live here, the owner's preview on the next. */
+  hostingLive: 9201,
+  hostingPreview: 9202,
 } as const;
 
 /** Every port an emulator of this project listens on. */
@@ -38,12 +45,15 @@ export const EMULATOR_PORTS = {
   logging: PORTS.logging,
 };
 
-/** What `npm start` and `npm run dev` run beside the emulators: the mail catcher and the sweep. */
+/** What `npm start` and `npm run dev` run beside the emulators: the mail catcher, the sweep and the stand-ins. */
 export const LOCAL_SERVER_PORTS = {
   'mail SMTP': PORTS.smtp,
   'mail UI': PORTS.mailUi,
   sweep: PORTS.sweep,
   'whatsapp stand-in': PORTS.whatsapp,
+  'hosting API stand-in': PORTS.hostingApi,
+  'hosting live channel': PORTS.hostingLive,
+  'hosting preview channel': PORTS.hostingPreview,
 };
 
 /**

@@ -3,6 +3,7 @@
  * description page's sidebar, reload, Back, the first product for a visitor with no pick, and a
  * quote asked for from a product's page.
  */
+import '../support/seed-content';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';

@@ -3,6 +3,7 @@
  * controlled clock (on its own, with its controls, holding still for pointer, focus and Pause),
  * and the general FAQ.
  */
+import '../support/seed-content';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { categories } from '../../web/src/content/catalogue';
@@ -35,7 +36,7 @@ async function shownTestimonial(page: Page): Promise<number> {
   if (count !== 1) throw new Error(`${count} testimonials are shown at once`);
   const label = (await shown.getAttribute('aria-label')) ?? '';
   const number = Number(/^(\d+) of 4$/.exec(label)?.[1]);
-  expect(await shown.textContent()).toContain(present(testimonials[number - 1], `review ${number}`).author);
+  expect(await shown.textContent()).toContain(present(testimonials()[number - 1], `review ${number}`).author);
   const currentDots = await carousel(page).locator('button[aria-current="true"]').allTextContents();
   expect(currentDots).toHaveLength(1);
   expect(await control(page, `Show testimonial ${number}`).getAttribute('aria-current')).toBe('true');
@@ -64,7 +65,7 @@ describe('the hero and the banners', () => {
     await expect.poll(() => scrollY(page), polled).toBe(0);
 
     await goto('/home');
-    for (const category of categories) {
+    for (const category of categories()) {
       expect(
         await page.getByRole('link', { name: `Explore ${category.categoryTitle}` }).getAttribute('href'),
       ).toBe(`/products#${category.slug}`);
@@ -77,7 +78,7 @@ describe('the testimonial carousel', () => {
     const { page } = await visit();
     await pauseClock(page);
     await gotoOnPausedClock(page, '/home');
-    expect(await slides(page).count()).toBe(testimonials.length);
+    expect(await slides(page).count()).toBe(testimonials().length);
     expect(await shownTestimonial(page)).toBe(1);
     // Out of sight it holds still: it takes over as it comes into view.
     await advanceClock(page, CAROUSEL_INTERVAL_MS * 3);
@@ -169,7 +170,7 @@ describe('the contact form beside the reviews', () => {
         .locator('#contact')
         .evaluate((form) => Math.round(form.getBoundingClientRect().top + window.scrollY));
     const tops: number[] = [];
-    for (let number = 1; number <= testimonials.length; number += 1) {
+    for (let number = 1; number <= testimonials().length; number += 1) {
       await control(page, `Show testimonial ${number}`).click();
       expect(await shownTestimonial(page)).toBe(number);
       tops.push(await contactTop());
@@ -184,12 +185,12 @@ describe('the general FAQ', () => {
     await goto('/home');
     const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
     const questions = faq.getByRole('button');
-    expect(await questions.allTextContents()).toEqual(generalFaqs.map((item) => item.question));
+    expect(await questions.allTextContents()).toEqual(generalFaqs().map((item) => item.question));
     expect(
       await questions.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded'))),
-    ).toEqual(generalFaqs.map(() => 'false'));
+    ).toEqual(generalFaqs().map(() => 'false'));
     const answer = (index: number) =>
-      faq.getByText(present(generalFaqs[index], `FAQ ${index + 1}`).answer, { exact: true });
+      faq.getByText(present(generalFaqs()[index], `FAQ ${index + 1}`).answer, { exact: true });
     // Its icon shows what a click will do: a plus while closed, a minus (no upright) while open.
     // (A vertical stroke's box has no width, so its display says whether it is drawn.)
     const uprightDrawn = () =>

@@ -3,6 +3,7 @@
  * mobile menu, the footer, the chat button, unknown addresses, and the scroll back to the top.
  * Everything runs under the site's real Content-Security-Policy; a violation or page error fails.
  */
+import '../support/seed-content';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../web/src/content/site';

@@ -2,6 +2,7 @@
  * What the browser journeys share: the site's routes, a visitor's enquiry details, the forms'
  * controls by their accessible names, axe-core, and the check that a mail carries an enquiry.
  */
+import '../support/seed-content';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -24,7 +25,7 @@ export function present<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-export const PRODUCTS = categories.flatMap((category, categoryIndex) =>
+export const PRODUCTS = categories().flatMap((category, categoryIndex) =>
   category.products.map((product, productIndex) => ({ ...product, category, categoryIndex, productIndex })),
 );
 export type CatalogueProduct = (typeof PRODUCTS)[number];
@@ -101,7 +102,7 @@ export const SITE_ROUTES: SiteRoute[] = [
     name: 'privacy-policy',
     path: '/privacy-policy',
     ...pageMeta.privacy,
-    h1: privacyPolicy.title,
+    h1: privacyPolicy().title,
     navLink: null,
     status: 200,
   },
@@ -109,7 +110,7 @@ export const SITE_ROUTES: SiteRoute[] = [
     name: 'terms-conditions',
     path: '/terms-conditions',
     ...pageMeta.terms,
-    h1: termsAndConditions.title,
+    h1: termsAndConditions().title,
     navLink: null,
     status: 200,
   },

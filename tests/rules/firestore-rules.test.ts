@@ -56,6 +56,18 @@ import {
 } from './sales-access-cases.ts';
 import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage.ts';
 import {
+  createSection,
+  seededDraft,
+  SEEDED_SECTIONS,
+  SITE_CALLER_TITLES,
+  SITE_CALLERS,
+  SITE_REVOCATIONS,
+  siteAccessCases,
+  siteCallerFirestore,
+} from './site-content-cases.ts';
+import { SITE_DRAFTS_COLLECTION } from '@contract/collections';
+import type { SectionId } from '@contract/site-content';
+import {
   actorsOf,
   describeDocument,
   RULES_BULK_PROJECT_ID,
@@ -96,8 +108,9 @@ beforeAll(async () => {
         await setDoc(doc(db, target, id), { ...VALID_DOCUMENT[target](), createdAt: Timestamp.now() });
       }
     }
-    for (const [uid, revocation] of Object.entries(SALES_REVOCATIONS))
+    for (const [uid, revocation] of Object.entries({ ...SALES_REVOCATIONS, ...SITE_REVOCATIONS }))
       await setDoc(doc(db, SALES_REVOCATIONS_COLLECTION, uid), revocation);
+    for (const id of SEEDED_SECTIONS) await setDoc(doc(db, SITE_DRAFTS_COLLECTION, id), seededDraft(id));
   });
 });
 
@@ -378,6 +391,66 @@ describe('only sales accounts read enquiries, and change only their follow-up an
       `sales access: ${cases.length} requests × ${SALES_CALLERS.length} callers = ${table.length} cases`,
     );
     expect(cases.length).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe("only the owner reads and changes the site's content, and only as the Site part saves it", () => {
+  const storedVersion = async (id: SectionId) => {
+    let version = 0;
+    await env.withSecurityRulesDisabled(async (context) => {
+      const stored = await getDoc(
+        doc(context.firestore() as unknown as Firestore, SITE_DRAFTS_COLLECTION, id),
+      );
+      version = (stored.get('version') as number | undefined) ?? 0;
+    });
+    return version;
+  };
+  const cases = [
+    ...siteAccessCases(storedVersion),
+    {
+      title: 'create the reviews section the seed names, at version 1',
+      request: createSection('testimonials'),
+      forOwner: 'allowed' as const,
+    },
+  ];
+  const table = SITE_CALLERS.flatMap((caller) =>
+    cases.map((row) => {
+      const expected = caller === 'owner' ? row.forOwner : 'denied by rules';
+      const verb = expected === 'allowed' ? 'can' : 'cannot';
+      return [`${SITE_CALLER_TITLES[caller]} ${verb} ${row.title}`, { caller, expected, ...row }] as const;
+    }),
+  );
+
+  it.for(table)('%s', async ([, { caller, expected, request }]) => {
+    expect(await verdictOf(request(siteCallerFirestore(env, caller), caller))).toBe(expected);
+  });
+
+  it("keeps the owner's save exactly as written, stamped with the server time", async () => {
+    const owner = siteCallerFirestore(env, 'owner');
+    const ref = doc(owner, SITE_DRAFTS_COLLECTION, 'product-hand-tied-weft');
+    const before = Date.now();
+    const version = await storedVersion('product-hand-tied-weft');
+    const value = {
+      ...(seededDraft('product-hand-tied-weft').value as Record<string, unknown>),
+      name: 'Hand-Tied Weft (Genius)',
+    };
+    await setDoc(ref, {
+      value,
+      unconfirmed: [],
+      version: version + 1,
+      updatedBy: 'site-owner',
+      updatedByEmail: 'owner@example.com',
+      updatedAt: serverTimestamp(),
+    });
+    const stored = (await getDoc(ref)).data() ?? {};
+    expect(stored).toMatchObject({ value, unconfirmed: [], version: version + 1, updatedBy: 'site-owner' });
+    expect(Math.abs((stored.updatedAt as Timestamp).toMillis() - before)).toBeLessThan(
+      SERVER_TIME_TOLERANCE_MS,
+    );
+  });
+
+  it('covers each caller with at least 20 requests', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(20);
   });
 });
 

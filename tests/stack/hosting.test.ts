@@ -3,6 +3,7 @@
  * with JavaScript off receives): status codes, redirects, each route's own head and text, the
  * structured data, the cache and security headers, and no Firebase code in the first load.
  */
+import '../support/seed-content';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { pageMeta } from '../../web/src/content/pages';
 import { site } from '../../web/src/content/site';
 import { firstLoadModules, get } from '../support/hosting';
 
-const products = categories.flatMap((category) =>
+const products = categories().flatMap((category) =>
   category.products.map((product) => ({ category, product })),
 );
 
@@ -67,15 +68,15 @@ const routes = [
   },
   {
     path: '/privacy-policy',
-    h1: privacyPolicy.title,
+    h1: privacyPolicy().title,
     meta: pageMeta.privacy,
-    texts: privacyPolicy.sections.map((section) => section.heading),
+    texts: privacyPolicy().sections.map((section) => section.heading),
   },
   {
     path: '/terms-conditions',
-    h1: termsAndConditions.title,
+    h1: termsAndConditions().title,
     meta: pageMeta.terms,
-    texts: termsAndConditions.sections.map((section) => section.heading),
+    texts: termsAndConditions().sections.map((section) => section.heading),
   },
 ];
 
@@ -117,7 +118,7 @@ describe('every route is served as complete HTML before any script runs', () => 
   );
 
   it('shows the first product of the first category at /products/description', async () => {
-    const first = categories[0]?.products[0];
+    const first = categories()[0]?.products[0];
     const { h1, canonical } = await page('/products/description');
     expect(h1).toBe(first?.productName);
     expect(canonical).toBe(`${site.siteUrl}/products/description/${first?.slug}`);
@@ -167,7 +168,7 @@ describe('structured data', () => {
     const [faq, ...others] = (await page('/products')).jsonLd;
     expect(others).toEqual([]);
     expect(faq?.['@type']).toBe('FAQPage');
-    expect(faq?.mainEntity).toHaveLength(generalFaqs.length);
+    expect(faq?.mainEntity).toHaveLength(generalFaqs().length);
     // The home page shows the same questions; a repeated FAQ is marked up once.
     expect(home.jsonLd.map((entry) => entry['@type'])).toEqual(['LocalBusiness']);
   });

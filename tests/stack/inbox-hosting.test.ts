@@ -3,6 +3,7 @@
  * no public page links to, and whose code (Firebase Auth, the full Firestore SDK) no public page
  * downloads.
  */
+import '../support/seed-content';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../web/src/content/site';
 import { SITE_ROUTES } from '../e2e/visitor';

@@ -70,3 +70,30 @@ export const SALES_REVOCATIONS_COLLECTION = 'sales-revocations';
 
 /** `privacy-requests/<id>`: what was asked and done, without the identifier. No client reads it. */
 export const PRIVACY_REQUESTS_COLLECTION = 'privacy-requests';
+
+/**
+ * `site-drafts/<section>` (site-content.ts: `product-machine-weft`, `trade-terms` …): the site's
+ * content as the owner edits it. Only an account with the `owner` claim (beside `sales`, not
+ * withdrawn) reads or writes it, each save one version on from the stored one; visitors and other
+ * sales accounts read nothing of it. A publish renders it; the public pages never read it.
+ */
+export const SITE_DRAFTS_COLLECTION = 'site-drafts';
+
+/**
+ * `site-photos/<photo id>`: a photo the owner uploaded (its size, who and when), written by the
+ * photo function after it has made the photo's files; the owner reads it, no client writes it.
+ */
+export const SITE_PHOTOS_COLLECTION = 'site-photos';
+
+/**
+ * `site-publishes/<id>`: each preview, publish and undo: who, when, what changed in words, how it
+ * ended. Written by the publish function; the owner reads it (the Site part's history).
+ */
+export const SITE_PUBLISHES_COLLECTION = 'site-publishes';
+
+/**
+ * `site-live/current`: what the live site shows (its Hosting version and the content it was
+ * rendered from, which the build reads); `site-live/lock`: the one publish running, with its lease.
+ * Written by the functions alone; no client reads it.
+ */
+export const SITE_LIVE_COLLECTION = 'site-live';

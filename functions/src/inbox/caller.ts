@@ -73,6 +73,27 @@ async function verifiedCaller(auth: CallableRequest['auth']): Promise<InboxCalle
 }
 
 /**
+ * Who called an HTTPS function (the owner's photo upload), from its `Authorization: Bearer <ID
+ * token>` header, checked for revocation as a callable's is; null without one.
+ */
+export async function callerFromAuthorization(authorization: string | undefined): Promise<InboxCaller> {
+  const token = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  if (!token) return null;
+  let decoded;
+  try {
+    decoded = await getAuth().verifyIdToken(token, true);
+  } catch {
+    throw new InboxError('unauthenticated', 'Your session has ended. Sign in again.');
+  }
+  return {
+    uid: decoded.uid,
+    email: typeof decoded.email === 'string' ? decoded.email : null,
+    claims: decoded as unknown as Record<string, unknown>,
+    authTime: typeof decoded.auth_time === 'number' ? decoded.auth_time : 0,
+  };
+}
+
+/**
  * A callable's handler around `work`: with `requiresAppCheck()` (RESEND_REQUIRES_APP_CHECK, true
  * unless the site is deployed without App Check) a call without a valid App Check token is
  * refused, as Firestore refuses the site's writes; the caller is read from a token checked for

@@ -150,7 +150,7 @@ describe('the shell', () => {
       `Hello, I’d like a price for Machine Weft: ${site.siteUrl}/products/description/machine-weft`,
     );
     // The bare address shows the first product: its own address is the one to quote.
-    const first = categories[0]?.products[0];
+    const first = categories()[0]?.products[0];
     visit('/products/description');
     expect(chatMessage()).toBe(
       `Hello, I’d like a price for ${first?.productName}: ${site.siteUrl}${productPath(first?.slug ?? '')}`,
@@ -180,7 +180,7 @@ describe('the shell', () => {
 });
 
 describe('the product description page', () => {
-  const [firstCategory, secondCategory] = categories;
+  const [firstCategory, secondCategory] = categories();
 
   it('shows the first product of the first category when nothing was picked', () => {
     const { open } = visit('/products/description');
@@ -212,7 +212,7 @@ describe('the product description page', () => {
 
   it('links "Read More" on the products page to each product\'s own page', () => {
     visit('/products');
-    for (const product of categories.flatMap((category) => category.products)) {
+    for (const product of categories().flatMap((category) => category.products)) {
       const readMore = screen.getByText(`about ${product.productName}`).closest('a');
       expect(readMore).toHaveTextContent(/^Read More/);
       expect(readMore).toHaveAttribute('href', productPath(product.slug));

@@ -1,13 +1,13 @@
 /** Every URL the prerender writes and the sitemap lists (kept out of the browser bundle). */
 import { INBOX_PATH } from '@contract/inbox-address';
-import { categories } from '../content/catalogue';
+import { PRODUCT_SLUGS } from '@contract/site-content';
 import * as paths from '../config/paths';
 
 export const sitePaths: string[] = [
   paths.HOME_PATH,
   paths.PRODUCTS_PATH,
   paths.PRODUCT_DESCRIPTION_PATH,
-  ...categories.flatMap((category) => category.products.map((product) => paths.productPath(product.slug))),
+  ...PRODUCT_SLUGS.map(paths.productPath),
   paths.ABOUT_PATH,
   paths.ENQUIRY_PATH,
   paths.PRIVACY_PATH,

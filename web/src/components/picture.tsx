@@ -1,6 +1,7 @@
-import { imageSpecs, intrinsicSizes, isImageKey, type ImageKey } from '../assets/image-specs';
+import { imageSpecs, intrinsicSizes, isImageKey, type ImageKey } from '@contract/image-specs';
+import { PHOTO_WIDTHS, photoFilePath, type ProductPhoto } from '@contract/site-content';
 
-export { intrinsicSizes, type ImageKey, type IntrinsicSize } from '../assets/image-specs';
+export { intrinsicSizes, type ImageKey, type IntrinsicSize } from '@contract/image-specs';
 
 /** Asset URLs by the file's path as the glob reports it, e.g. '../assets/generated/hero-640.avif'. */
 type AssetUrls = Record<string, string>;
@@ -67,7 +68,9 @@ function urlsByFileName(urls: AssetUrls): Map<string, string> {
 
 function requireImageKey(image: string): ImageKey {
   if (!isImageKey(image))
-    throw new Error(`No picture is defined for the image key "${image}" (web/src/assets/image-specs.ts)`);
+    throw new Error(
+      `No picture is defined for the image key "${image}" (functions/src/contract/image-specs.ts)`,
+    );
   return image;
 }
 
@@ -105,9 +108,26 @@ export function resolvePictureSources(
   return { avifSrcSet: '', src: svg };
 }
 
+/**
+ * An owner's photo (a publish adds its files under /assets/photos/): the widths a screen can use, as
+ * AVIF with the WebP nearest the fallback width for the rest, like a built picture.
+ */
+export function photoSources(photo: ProductPhoto, sizes?: string): PictureSources {
+  const widths = sizes ? usefulWidths(PHOTO_WIDTHS, sizes) : PHOTO_WIDTHS;
+  const fallback = PHOTO_WIDTHS.reduce((best, width) =>
+    Math.abs(width - FALLBACK_WIDTH) < Math.abs(best - FALLBACK_WIDTH) ? width : best,
+  );
+  return {
+    avifSrcSet: widths.map((width) => `${photoFilePath(photo.id, width, 'avif')} ${width}w`).join(', '),
+    src: photoFilePath(photo.id, fallback, 'webp'),
+  };
+}
+
 type PictureProps = {
-  /** An image key from web/src/assets/image-specs.ts. */
+  /** An image key from functions/src/contract/image-specs.ts. */
   image: string;
+  /** The owner's photo for this key, shown instead of its drawing (same shape, same sizes). */
+  photo?: ProductPhoto | null;
   /** What the picture shows; "" for a decorative picture. */
   alt: string;
   /** How wide the picture is drawn, as in the sizes attribute, e.g. "(max-width: 676px) 92vw, 340px". */
@@ -120,8 +140,10 @@ type PictureProps = {
 
 /** A <Picture> bound to a set of assets; the site uses the one bound to the build output below. */
 export function createPicture(generated: AssetUrls, art: AssetUrls) {
-  return function Picture({ image, alt, sizes, priority = false, className }: PictureProps) {
-    const { avifSrcSet, src } = resolvePictureSources(image, generated, art, sizes);
+  return function Picture({ image, photo, alt, sizes, priority = false, className }: PictureProps) {
+    const { avifSrcSet, src } = photo
+      ? photoSources(photo, sizes)
+      : resolvePictureSources(image, generated, art, sizes);
     const { width, height } = intrinsicSizes[requireImageKey(image)];
     return (
       <picture className={className}>
@@ -143,7 +165,8 @@ export function createPicture(generated: AssetUrls, art: AssetUrls) {
 export const Picture = createPicture(generatedUrls, artUrls);
 
 /** One URL for the picture (the widest WebP, or the artwork): structured data and share tags. */
-export function imageUrl(image: string): string {
+export function imageUrl(image: string, photo?: ProductPhoto | null): string {
+  if (photo) return photoFilePath(photo.id, Math.max(...PHOTO_WIDTHS), 'webp');
   const key = requireImageKey(image);
   const widest = imageSpecs[key].widths.at(-1);
   return (

@@ -1,5 +1,5 @@
 /** The company story on /about. Counts of the range come from the catalogue so they never drift. */
-import { categories } from './catalogue';
+import { CATALOGUE_LAYOUT, PRODUCT_SLUGS } from '@contract/site-content';
 import { site } from './site';
 import type { ImageKey } from './types';
 
@@ -35,7 +35,7 @@ type AboutCopy = {
   };
 };
 
-const productCount = categories.reduce((count, category) => count + category.products.length, 0);
+const productCount = PRODUCT_SLUGS.length;
 
 export const aboutCopy: AboutCopy = {
   heading: `About ${site.companyName}`,
@@ -92,7 +92,7 @@ export const aboutCopy: AboutCopy = {
   ],
   facts: [
     { value: `${site.foundedYears}+`, label: 'years supplying human hair' },
-    { value: `${categories.length}`, label: 'product families' },
+    { value: `${CATALOGUE_LAYOUT.length}`, label: 'product families' },
     { value: `${productCount}`, label: 'products, from raw hair to braids' },
     { value: '10–36 inch', label: 'lengths across the range' },
     { value: '100%', label: 'human hair, no synthetic blends' },

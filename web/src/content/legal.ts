@@ -9,9 +9,11 @@ import { retentionText } from '@contract/retention';
 import { site } from './site';
 import type { LegalDocument } from './types';
 
-const businessAddress = `${site.legalName}, ${site.address.streetAddress}, ${site.address.locality} ${site.address.postalCode}, ${site.address.region}, ${site.address.countryName}`;
+const businessAddress = () =>
+  `${site.legalName}, ${site.address.streetAddress}, ${site.address.locality} ${site.address.postalCode}, ${site.address.region}, ${site.address.countryName}`;
 
-export const privacyPolicy: LegalDocument = {
+/** The policy with the owner's current contact details (site-content.ts). */
+export const privacyPolicy = (): LegalDocument => ({
   title: 'Privacy Policy',
   lastUpdated: '2025-01-01', // PLACEHOLDER
   intro: `This policy explains what personal information ${site.companyName} (“we”, “us”) collects through this website, why we collect it and how we look after it. By sending an enquiry you agree to the use of your information as described here.`,
@@ -93,13 +95,14 @@ export const privacyPolicy: LegalDocument = {
       heading: 'Contact us',
       paragraphs: [
         `For any question about this policy or your information, email ${site.email} or call ${site.phone.display}.`,
-        `${businessAddress}.`,
+        `${businessAddress()}.`,
       ],
     },
   ],
-};
+});
 
-export const termsAndConditions: LegalDocument = {
+/** The terms with the owner's current contact details (site-content.ts). */
+export const termsAndConditions = (): LegalDocument => ({
   title: 'Terms and Conditions',
   lastUpdated: '2025-01-01', // PLACEHOLDER
   intro: `These terms apply to your use of the ${site.companyName} website. By using the site or sending an enquiry, you accept them. If you do not agree, please do not use the site.`,
@@ -166,8 +169,8 @@ export const termsAndConditions: LegalDocument = {
       heading: 'Contact us',
       paragraphs: [
         `For any question about these terms, email ${site.email} or call ${site.phone.display}.`,
-        `${businessAddress}.`,
+        `${businessAddress()}.`,
       ],
     },
   ],
-};
+});

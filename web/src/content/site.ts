@@ -1,11 +1,15 @@
 /**
- * Facts about the business used all over the site.
- * OWNER: every value marked PLACEHOLDER must be replaced with the real one before launch.
+ * Facts about the business used all over the site. The contact details, the registered name and
+ * the profiles are the owner's, edited in the inbox's Site part (site-content.ts); the name, the
+ * tagline, the town and the site's address are the code's.
+ * OWNER: every value marked PLACEHOLDER here must be replaced with the real one before launch.
  */
+import { phoneDigits, phoneE164 } from '@contract/site-content';
+import { siteFacts } from './site-content';
+
 export const site = {
   /** The spec calls the company "SME". PLACEHOLDER for the trading name. */
   companyName: 'SME',
-  legalName: 'SME Hair Exports', // PLACEHOLDER
   tagline: 'Where Remy Hair Meets Royal Quality.',
   /** The line under the name in the logo: what the company sells, in three words. */
   logoLine: 'Indian human hair',
@@ -13,31 +17,45 @@ export const site = {
   siteUrl: 'https://sme-hair.example.com',
   /** Shared by every page's Open Graph / Twitter card; lives in web/public. */
   metaImagePath: '/og-image.jpg',
-  phone: {
-    display: '+91 98765 43210', // PLACEHOLDER
-    e164: '+919876543210', // PLACEHOLDER
+  /** The registered name, from the owner's content (the Site part). */
+  get legalName() {
+    return siteFacts().legalName;
   },
-  email: 'sales@sme-hair.example.com', // PLACEHOLDER
+  /** From the owner's content: as written, and as a tel: link dials it. */
+  get phone() {
+    const { phone } = siteFacts();
+    return { display: phone, e164: phoneE164(phone) };
+  },
+  /** The sales address, from the owner's content. */
+  get email() {
+    return siteFacts().salesEmail;
+  },
   whatsapp: {
-    /** International number without + or spaces, as wa.me expects. PLACEHOLDER */
-    number: '919876543210',
+    /** International number without + or spaces, as wa.me expects (the owner's content). */
+    get number() {
+      return phoneDigits(siteFacts().whatsapp);
+    },
     message: 'Hello! I’d like to know more about your human hair extensions.',
     /** The first message from a product's page: the product, and the page's address. */
     productMessage: (productName: string, pageUrl: string) =>
       `Hello, I’d like a price for ${productName}: ${pageUrl}`,
   },
+  /** The town is the spec's; the street and PIN code are the owner's content. */
   address: {
-    streetAddress: 'Avinashi Road', // PLACEHOLDER
+    get streetAddress() {
+      return siteFacts().streetAddress;
+    },
     locality: 'Coimbatore',
     region: 'Tamil Nadu',
-    postalCode: '641018', // PLACEHOLDER
+    get postalCode() {
+      return siteFacts().postalCode;
+    },
     country: 'IN',
     countryName: 'India',
   },
-  social: {
-    x: 'https://x.com/smehair', // PLACEHOLDER
-    youtube: 'https://www.youtube.com/@smehair', // PLACEHOLDER
-    instagram: 'https://www.instagram.com/smehair', // PLACEHOLDER
+  /** The business's profiles (the owner's content); an empty one is not shown. */
+  get social() {
+    return siteFacts().social;
   },
   foundedYears: 10,
 } as const;
@@ -49,4 +67,5 @@ export const placeLine = `${site.address.locality}, ${site.address.region}, ${si
 export const whatsappLinkWith = (message: string) =>
   `https://wa.me/${site.whatsapp.number}?text=${encodeURIComponent(message)}`;
 
-export const whatsappLink = whatsappLinkWith(site.whatsapp.message);
+/** A chat with the business on WhatsApp (wa.me), opening with the site's message typed in. */
+export const whatsappLink = () => whatsappLinkWith(site.whatsapp.message);

@@ -2,11 +2,12 @@
  * The shapes of the site's copy. Everything a visitor reads lives as data in web/src/content and
  * follows these types, so the owner edits one file and the tests count what the spec counts.
  */
-import type { ImageKey } from '../assets/image-specs';
+import type { ImageKey } from '@contract/image-specs';
+import type { ProductPhoto } from '@contract/site-content';
 
 /**
  * A picture in web/src/assets: art/<key>.svg, replaced by photos/<key>.{jpg,png,webp} when present.
- * One of the keys in assets/image-specs.ts, so a misspelt key in the content fails the typecheck.
+ * One of the keys in functions/src/contract/image-specs.ts, so a misspelt key in the content fails the typecheck.
  */
 export type { ImageKey };
 
@@ -35,11 +36,13 @@ export type Product = {
   /** The card text on /products. */
   productShortDescription: string;
   facts: ProductFacts;
+  /** The owner's photo, shown instead of the drawing; its description is productImageAlt. */
+  photo: ProductPhoto | null;
 };
 
 /** What only the product's own page shows (product-details.ts, by slug). */
 export type ProductDetails = {
-  /** Trusted HTML written by the business (paragraphs, <br>, <strong>, <ul>). */
+  /** Rich text the owner wrote: paragraphs, line breaks, bold and links to this site (sanitised when rendered). */
   productDescription: string;
   productFaqs: ProductFaq[];
 };

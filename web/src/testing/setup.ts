@@ -5,7 +5,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { renderContent } from '../content/site-content';
+import { seedContent } from '../content/seed-content';
 import { FakeIntersectionObserver } from './fake-intersection-observer';
+
+// What a page renders: the committed seed, as a fresh build does.
+renderContent(seedContent);
 
 // Pages are code-split: the first import of a page module takes a moment under the test transform.
 configure({ asyncUtilTimeout: 5000 });

@@ -34,7 +34,9 @@ afterEach(() => {
 
 describe('waking islands', () => {
   it('hydrates a React island at load in place, leaving the page around it as it arrived', async () => {
-    await prerendered(<Island name="testimonials" wake="load" />);
+    await prerendered(
+      <Island name="testimonials" wake="load" props={{ items: JSON.stringify(testimonials()) }} />,
+    );
     const staticText = document.getElementById('static');
     const next = screen.getByRole('button', { name: /next/i });
 
@@ -111,7 +113,9 @@ describe('waking islands', () => {
   });
 
   it('wakes a visible island only as it comes near the viewport', async () => {
-    await prerendered(<Island name="testimonials" wake="visible" />);
+    await prerendered(
+      <Island name="testimonials" wake="visible" props={{ items: JSON.stringify(testimonials()) }} />,
+    );
     await wakeIslands();
     expect(isAwake('testimonials')).toBe(false);
 
@@ -131,7 +135,9 @@ describe('waking islands', () => {
   });
 
   it('presses again a button the visitor pressed before the island took over', async () => {
-    await prerendered(<Island name="testimonials" wake="visible" />);
+    await prerendered(
+      <Island name="testimonials" wake="visible" props={{ items: JSON.stringify(testimonials()) }} />,
+    );
     await wakeIslands();
     const next = screen.getByRole('button', { name: /next/i });
     fireEvent.pointerDown(next);
@@ -147,7 +153,7 @@ describe('waking islands', () => {
         ),
       { timeout: 1_000 },
     );
-    expect(screen.getByText(testimonials[1]?.reviewMessage ?? '', { exact: false })).toBeVisible();
+    expect(screen.getByText(testimonials()[1]?.reviewMessage ?? '', { exact: false })).toBeVisible();
   });
 
   it("keeps what the visitor typed and loads the page afresh when the island's code cannot be had", async () => {

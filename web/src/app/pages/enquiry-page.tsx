@@ -1,10 +1,12 @@
 import { FORM_PAGES } from '@contract/enquiry';
 import { EmailLink, PhoneLink } from '../../components/contact-links';
 import { OrderSteps } from '../../components/order-steps';
+import { TradeTermsSection } from '../../components/trade-terms';
 import { enquiryPageCopy } from '../../content/enquiry-page';
 import { orderSteps, trustFacts } from '../../content/ordering';
 import { pageMeta } from '../../content/pages';
 import { placeLine } from '../../content/site';
+import { siteFacts } from '../../content/site-content';
 import { usePageHead } from '../../features/seo/page-head';
 import { ENQUIRY_PATH } from '../../config/paths';
 import { Island } from '../islands/island';
@@ -31,9 +33,10 @@ export default function EnquiryPage() {
           </div>
           <div className="enquiry-layout__aside">
             <OrderSteps steps={orderSteps} title="What happens next" facts={trustFacts} />
+            <TradeTermsSection className="enquiry-layout__terms" />
             <aside className="enquiry-layout__contact" aria-labelledby="enquiry-direct">
               <h2 id="enquiry-direct">Prefer to talk?</h2>
-              <p>Call or write to our sales team directly, Monday to Saturday.</p>
+              <p>Call or write to our sales team directly: {siteFacts().businessHours}.</p>
               <p>
                 <PhoneLink />
                 <br />

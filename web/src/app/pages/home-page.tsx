@@ -4,6 +4,7 @@ import { ArrowRightIcon } from '../../components/icons';
 import { Picture } from '../../components/picture';
 import { aboutCopy } from '../../content/about';
 import { categories } from '../../content/catalogue';
+import { testimonials } from '../../content/testimonials';
 import { homeCopy } from '../../content/home';
 import { pageMeta } from '../../content/pages';
 import { whyUsPoints } from '../../content/why-us';
@@ -67,7 +68,7 @@ export default function HomePage() {
             <p className="lead">{categoryOverview.intro}</p>
           </div>
           <ul className="category-overview">
-            {categories.map((category) => (
+            {categories().map((category) => (
               <li key={category.slug} className="category-overview__item">
                 <Picture
                   image={category.categoryImage}
@@ -106,7 +107,7 @@ export default function HomePage() {
           {/* Beside the tall form: the reviews, then the figures a buyer checks before writing. */}
           <div className="home-contact__aside">
             {/* The reviews start turning, and the form takes over, as they come into view. */}
-            <Island name="testimonials" wake="visible" />
+            <Island name="testimonials" wake="visible" props={{ items: JSON.stringify(testimonials()) }} />
             <section className="home-facts" aria-labelledby="home-facts-title">
               <h2 id="home-facts-title" className="home-facts__title">
                 {homeCopy.facts.heading}

@@ -6,5 +6,5 @@ import { LegalDocumentView } from './legal-document';
 
 export default function PrivacyPage() {
   usePageHead({ ...pageMeta.privacy, path: PRIVACY_PATH });
-  return <LegalDocumentView document={privacyPolicy} />;
+  return <LegalDocumentView document={privacyPolicy()} />;
 }

@@ -1,4 +1,7 @@
+import { sanitizeRichText } from '@contract/rich-text';
 import { ArrowLeftIcon } from '../../components/icons';
+import { TradeTermsSection } from '../../components/trade-terms';
+import { site } from '../../content/site';
 import { Picture, imageUrl } from '../../components/picture';
 import { productPageMeta } from '../../content/pages';
 import { productPageCopy } from '../../content/product-page';
@@ -49,7 +52,7 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
         { ...product, productDescription, productFaqs },
         category,
         canonicalPath,
-        imageUrl(product.productImage),
+        imageUrl(product.productImage, product.photo),
       ),
       faqPageJsonLd(productFaqs),
       breadcrumbJsonLd([
@@ -105,6 +108,7 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
                   (never shorter than its own shape), so neither column runs on empty. */}
               <Picture
                 image={product.productImage}
+                photo={product.photo}
                 alt={product.productImageAlt}
                 sizes="(max-width: 767.98px) 92vw, 34rem"
                 priority
@@ -122,12 +126,18 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
                     {productPageCopy.requestQuote.forProduct(product.productName)}
                   </span>
                 </a>
-                <div className="rich-text" dangerouslySetInnerHTML={{ __html: productDescription }} />
+                {/* Sanitised again here, whatever the stored text holds: only paragraphs, line breaks,
+                    bold and links to this site reach the page. */}
+                <div
+                  className="rich-text"
+                  dangerouslySetInnerHTML={{ __html: sanitizeRichText(productDescription, site.siteUrl) }}
+                />
               </div>
               <section className="description__faqs" aria-labelledby="product-faq-title">
                 <h2 id="product-faq-title">Frequently Asked Questions</h2>
                 <FaqList key={product.slug} items={productFaqs} />
               </section>
+              <TradeTermsSection className="description__terms" />
               <div className="cta-card description__cta">
                 <p>{productPageCopy.bulkOrderLine}</p>
                 <a href={ENQUIRY_PATH} className="button button--gold">

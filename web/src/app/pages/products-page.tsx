@@ -18,7 +18,7 @@ export default function ProductsPage() {
     // The general FAQ is marked up once for the whole site, here where the spec puts it (the home
     // page shows it too): search engines ask for one instance of a repeated FAQ. Here it also
     // keeps /home's HTML inside TCP's first window.
-    jsonLd: [faqPageJsonLd(generalFaqs)],
+    jsonLd: [faqPageJsonLd(generalFaqs())],
   });
 
   return (
@@ -37,7 +37,7 @@ export default function ProductsPage() {
               a link down to them. */}
           <nav className="range-index" aria-label="Product families">
             <ul className="range-index__list">
-              {categories.map((category) => (
+              {categories().map((category) => (
                 <li key={category.slug}>
                   <a href={`#${category.slug}`} className="range-index__link">
                     <Picture

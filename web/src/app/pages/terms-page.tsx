@@ -6,5 +6,5 @@ import { LegalDocumentView } from './legal-document';
 
 export default function TermsPage() {
   usePageHead({ ...pageMeta.terms, path: TERMS_PATH });
-  return <LegalDocumentView document={termsAndConditions} />;
+  return <LegalDocumentView document={termsAndConditions()} />;
 }

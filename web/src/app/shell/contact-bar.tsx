@@ -43,7 +43,7 @@ export function ContactBar() {
       </a>
       <a
         className="chat-button"
-        href={product ? productChatLink(product) : whatsappLink}
+        href={product ? productChatLink(product) : whatsappLink()}
         target="_blank"
         rel="noopener noreferrer"
         aria-label="Chat with us on WhatsApp (opens in a new tab)"

@@ -4,12 +4,14 @@ import { Logo } from '../../components/logo';
 import { placeLine, site, whatsappLink } from '../../content/site';
 import { ABOUT_PATH, ENQUIRY_PATH, PRIVACY_PATH, PRODUCTS_PATH, TERMS_PATH } from '../../config/paths';
 
-const SOCIAL_LINKS = [
-  { href: site.social.x, label: 'X (Twitter)', Icon: XIcon },
-  { href: site.social.youtube, label: 'YouTube', Icon: YouTubeIcon },
-  { href: site.social.instagram, label: 'Instagram', Icon: InstagramIcon },
-  { href: whatsappLink, label: 'WhatsApp', Icon: WhatsAppIcon },
-] as const;
+/** The owner's profiles (an empty one is left out) and the WhatsApp chat. */
+const socialLinks = () =>
+  [
+    { href: site.social.x, label: 'X (Twitter)', Icon: XIcon },
+    { href: site.social.youtube, label: 'YouTube', Icon: YouTubeIcon },
+    { href: site.social.instagram, label: 'Instagram', Icon: InstagramIcon },
+    { href: whatsappLink(), label: 'WhatsApp', Icon: WhatsAppIcon },
+  ].filter((link) => link.href);
 
 export function SiteFooter() {
   return (
@@ -19,7 +21,7 @@ export function SiteFooter() {
           <Logo className="site-footer__logo" />
           <p>{site.tagline}</p>
           <ul className="site-footer__social" aria-label="Follow us">
-            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+            {socialLinks().map(({ href, label, Icon }) => (
               <li key={label}>
                 <a
                   href={href}

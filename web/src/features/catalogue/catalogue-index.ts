@@ -1,4 +1,5 @@
 /** Finding products in the catalogue by URL slug or by the spec's category/product indexes. */
+import { PRODUCT_SLUGS } from '@contract/site-content';
 import { categories } from '../../content/catalogue';
 import { PRODUCT_DESCRIPTION_PATH } from '../../config/paths';
 import type { Category, Product } from '../../content/types';
@@ -7,19 +8,20 @@ type Selection = { categoryIndex: number; productIndex: number };
 
 export type CatalogueEntry = Selection & { category: Category; product: Product };
 
-export const TOTAL_PRODUCTS = categories.reduce((count, category) => count + category.products.length, 0);
+/** The spec's twelve: a count the layout fixes, which the browser's catalogue reveal also needs. */
+export const TOTAL_PRODUCTS = PRODUCT_SLUGS.length;
 
 /** With no prior pick, the first product of the first category (spec section 2). */
 const DEFAULT_SELECTION: Selection = { categoryIndex: 0, productIndex: 0 };
 
 function entryAt({ categoryIndex, productIndex }: Selection): CatalogueEntry | null {
-  const category = categories[categoryIndex];
+  const category = categories()[categoryIndex];
   const product = category?.products[productIndex];
   return category && product ? { categoryIndex, productIndex, category, product } : null;
 }
 
 export function entryForSlug(slug: string): CatalogueEntry | null {
-  for (const [categoryIndex, category] of categories.entries()) {
+  for (const [categoryIndex, category] of categories().entries()) {
     const productIndex = category.products.findIndex((product) => product.slug === slug);
     if (productIndex >= 0) return entryAt({ categoryIndex, productIndex });
   }

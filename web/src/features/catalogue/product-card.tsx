@@ -13,6 +13,7 @@ export function ProductCard({ product }: { product: Product }) {
     <li className={CARD_CLASS} {...{ [CARD_STATE_ATTRIBUTE]: 'hidden' }}>
       <Picture
         image={product.productImage}
+        photo={product.photo}
         alt={product.productImageAlt}
         sizes="(max-width: 676px) 7rem, (max-width: 1099px) 45vw, 360px"
         className="product-card__image"

@@ -9,7 +9,7 @@ import './catalogue.css';
 export function ProductCatalogue() {
   return (
     <div className="catalogue">
-      {categories.map((category) => (
+      {categories().map((category) => (
         <section
           key={category.slug}
           id={category.slug}

@@ -8,7 +8,7 @@ import { enhanceFaqs } from './faq-toggle';
 beforeAll(() => enhanceFaqs(document));
 
 it('starts with every answer collapsed and toggles one item per click', () => {
-  render(<FaqList items={generalFaqs} />);
+  render(<FaqList items={generalFaqs()} />);
   const buttons = screen.getAllByRole('button');
   expect(buttons).toHaveLength(13);
   buttons.forEach((button) => expect(button).toHaveAttribute('aria-expanded', 'false'));
@@ -20,7 +20,7 @@ it('starts with every answer collapsed and toggles one item per click', () => {
   fireEvent.click(first as HTMLElement);
   expect(first).toHaveAttribute('aria-expanded', 'true');
   expect(firstAnswer).toBeVisible();
-  expect(firstAnswer).toHaveTextContent(generalFaqs[0]?.answer ?? '');
+  expect(firstAnswer).toHaveTextContent(generalFaqs()[0]?.answer ?? '');
   expect(second).toHaveAttribute('aria-expanded', 'false');
 
   fireEvent.click(second as HTMLElement);
@@ -33,7 +33,7 @@ it('starts with every answer collapsed and toggles one item per click', () => {
 });
 
 it('draws one plus whose upright stroke the stylesheet hides while open (a minus)', () => {
-  render(<FaqList items={generalFaqs.slice(0, 1)} />);
+  render(<FaqList items={generalFaqs().slice(0, 1)} />);
   const button = screen.getByRole('button');
   expect(button.querySelectorAll('svg')).toHaveLength(1);
   expect(button.querySelectorAll('svg path')).toHaveLength(2);

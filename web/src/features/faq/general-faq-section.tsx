@@ -12,7 +12,7 @@ export function GeneralFaqSection() {
           <p className="eyebrow">FAQ</p>
           <h2 id={titleId}>Frequently Asked Questions</h2>
         </div>
-        <FaqList items={generalFaqs} />
+        <FaqList items={generalFaqs()} />
       </div>
     </section>
   );

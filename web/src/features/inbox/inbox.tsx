@@ -7,7 +7,10 @@
  * page) carries none of it.
  */
 import { enquiryKey } from '@contract/stored-enquiry';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { INBOX_PATH } from '@contract/inbox-address';
+import { loadCode } from '../../lib/code-loading';
 import { site } from '../../content/site';
 import { connectInbox, type InboxConnection } from './api/connection';
 import { firebaseErrorCode, signIn, signOut, watchUser, type InboxUser } from './api/session';
@@ -38,6 +41,9 @@ type Session =
   | { phase: 'ready'; user: InboxUser };
 
 const SESSION_ENDED = 'Your session has ended. Sign in again; your filter is kept.';
+/** The owner's Site part: its own address, and its own code, loaded when opened. */
+export const SITE_PART_PATH = `${INBOX_PATH}/site`;
+const SitePart = lazy(() => loadCode(() => import('./site-part')));
 /** How often the response figures are read again while the inbox stays open. */
 const FIGURES_REFRESH_MS = 5 * 60_000;
 
@@ -95,12 +101,24 @@ export function Inbox() {
   }, [connection]);
 
   const user = session.phase === 'ready' || session.phase === 'no-access' ? session.user : null;
+  const [location] = useLocation();
+  const onSitePart = location === SITE_PART_PATH || location.startsWith(`${SITE_PART_PATH}/`);
   return (
     <div className="inbox-shell">
       <header className="inbox-header">
         <h1 className="inbox-header__title">
           <span className="inbox-header__company">{site.companyName}</span> Sales inbox
         </h1>
+        {user?.isOwner && session.phase === 'ready' && (
+          <nav className="inbox-header__parts" aria-label="Parts of the inbox">
+            <Link href={INBOX_PATH} aria-current={onSitePart ? undefined : 'page'}>
+              Enquiries
+            </Link>
+            <Link href={SITE_PART_PATH} aria-current={onSitePart ? 'page' : undefined}>
+              Site
+            </Link>
+          </nav>
+        )}
         {user && (
           <div className="inbox-header__account">
             <span className="inbox-header__email" title={user.email}>
@@ -133,8 +151,13 @@ export function Inbox() {
             </p>
           </div>
         )}
-        {session.phase === 'ready' && connection && (
-          <SalesInbox connection={connection} user={session.user} />
+        {session.phase === 'ready' && connection && onSitePart && session.user.isOwner ? (
+          <Suspense fallback={<p className="inbox-notice">Opening the Site part…</p>}>
+            <SitePart connection={connection} user={session.user} />
+          </Suspense>
+        ) : (
+          session.phase === 'ready' &&
+          connection && <SalesInbox connection={connection} user={session.user} />
         )}
       </main>
     </div>

@@ -27,7 +27,7 @@ export function localBusinessJsonLd(description: string): object {
       addressCountry: site.address.country,
     },
     areaServed: 'Worldwide',
-    sameAs: Object.values(site.social),
+    sameAs: Object.values(site.social).filter(Boolean),
   };
 }
 

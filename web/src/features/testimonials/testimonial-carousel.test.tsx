@@ -13,7 +13,7 @@ const activeSlide = () =>
 const indicator = (n: number) => screen.getByRole('button', { name: `Show testimonial ${n}` });
 
 it('shows four reviews, five stars each, starting with the first', () => {
-  render(<TestimonialCarousel items={testimonials} title="What Our Buyers Say" />);
+  render(<TestimonialCarousel items={testimonials()} title="What Our Buyers Say" />);
   expect(screen.getAllByRole('group', { hidden: true })).toHaveLength(4);
   expect(screen.getAllByRole('button', { name: /^Show testimonial/ })).toHaveLength(4);
   expect(activeSlide()).toBe(0);
@@ -23,7 +23,7 @@ it('shows four reviews, five stars each, starting with the first', () => {
 
 it('moves on by itself every 3000 ms and wraps around', () => {
   expect(CAROUSEL_INTERVAL_MS).toBe(3000);
-  render(<TestimonialCarousel items={testimonials} title="Reviews" />);
+  render(<TestimonialCarousel items={testimonials()} title="Reviews" />);
   act(() => vi.advanceTimersByTime(2999));
   expect(activeSlide()).toBe(0);
   act(() => vi.advanceTimersByTime(1));
@@ -35,7 +35,7 @@ it('moves on by itself every 3000 ms and wraps around', () => {
 });
 
 it('goes back, forward and to any slide from its controls', () => {
-  render(<TestimonialCarousel items={testimonials} title="Reviews" />);
+  render(<TestimonialCarousel items={testimonials()} title="Reviews" />);
   fireEvent.click(screen.getByRole('button', { name: 'Previous testimonial' }));
   expect(activeSlide()).toBe(3);
   fireEvent.click(screen.getByRole('button', { name: 'Next testimonial' }));
@@ -46,7 +46,7 @@ it('goes back, forward and to any slide from its controls', () => {
 });
 
 it('holds still while pointed at, focused or paused', () => {
-  render(<TestimonialCarousel items={testimonials} title="Reviews" />);
+  render(<TestimonialCarousel items={testimonials()} title="Reviews" />);
   const carousel = screen.getByRole('region', { name: 'Reviews' });
   fireEvent.pointerEnter(carousel);
   act(() => vi.advanceTimersByTime(10_000));
@@ -75,7 +75,7 @@ it('does not move by itself for visitors who prefer reduced motion', () => {
     removeEventListener: () => undefined,
   });
   vi.stubGlobal('matchMedia', matchMedia);
-  render(<TestimonialCarousel items={testimonials} title="Reviews" />);
+  render(<TestimonialCarousel items={testimonials()} title="Reviews" />);
   act(() => vi.advanceTimersByTime(30_000));
   expect(activeSlide()).toBe(0);
   vi.unstubAllGlobals();

@@ -1,7 +1,8 @@
 /**
  * Every picture on the site: its shape and the widths it is published at. The image build
  * (scripts/build-images.ts) renders each key at these widths and <Picture> lists them in srcset,
- * so a key, an aspect ratio or a width is changed here and nowhere else.
+ * so a key, an aspect ratio or a width is changed here and nowhere else. Part of the contract (no
+ * imports): the owner's photos, uploaded from the inbox, are made at the same widths by the functions.
  */
 
 type ImageSpec = {

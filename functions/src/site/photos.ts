@@ -1,0 +1,221 @@
+/**
+ * The owner's photos: the `sitePhoto` function takes a file from the inbox (the phone's camera roll),
+ * refuses what is not a photo the site can use with a reason the owner understands, and keeps the
+ * photo upright, stripped of its metadata (a phone writes where it was taken), with its published
+ * files at every width the product pictures use, in the file store. The Site part then names the
+ * photo in a product's draft, with its description; a publish copies its files into the site.
+ *
+ * What a file is comes from its own bytes, never its name: a PDF renamed `.jpg` is a PDF.
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Firestore } from 'firebase-admin/firestore';
+import { SITE_PHOTOS_COLLECTION } from '../contract/collections';
+import { heightAt } from '../contract/image-specs';
+import { PHOTO_FORMATS, PHOTO_ID_PATTERN, PHOTO_WIDTHS, type PhotoFormat } from '../contract/site-content';
+import {
+  PHOTO_FORMATS_ACCEPTED,
+  PHOTO_MAX_BYTES,
+  PHOTO_MIN_SIDE,
+  PHOTO_REFUSALS,
+  type SitePhoto,
+  type SitePhotoAnswer,
+} from '../contract/site-publish';
+import { InboxError, type InboxCaller } from '../inbox/caller';
+import type { FileStore } from './file-store';
+import { drawMaster, encodeImage } from './images';
+import { ownerName, requireOwner } from './owner';
+
+/** A refusal the owner reads, with the HTTP status the function answers it with. */
+export class PhotoRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Product pictures are 4:5 (image-specs.ts); the photo is cropped to it from the centre, as the build crops. */
+const SHAPE_KEY = 'machine-weft';
+const LARGEST = Math.max(...PHOTO_WIDTHS);
+/** The upright copy kept as the original: full size, no metadata. */
+const ORIGINAL_QUALITY = 90;
+
+const CONTENT_TYPES: Record<PhotoFormat | 'jpeg', string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+};
+
+export const photoOriginalPath = (id: string) => `photos/${id}/original.jpg`;
+export const photoFilePathInStore = (id: string, width: number, format: PhotoFormat) =>
+  `photos/${id}/${width}.${format}`;
+
+/** What the bytes are, from their first bytes: a photo format, or why not. */
+function sniff(bytes: Buffer): (typeof PHOTO_FORMATS_ACCEPTED)[number] {
+  if (bytes.length === 0) throw new PhotoRefusal(PHOTO_REFUSALS.empty, 400);
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') throw new PhotoRefusal(PHOTO_REFUSALS.pdf, 415);
+  const text = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\ufeff/, '');
+  if (/^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype svg[^>]*>\s*)?<svg[\s>]/i.test(text))
+    throw new PhotoRefusal(PHOTO_REFUSALS.svg, 415);
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  throw new PhotoRefusal(PHOTO_REFUSALS.notPhoto, 415);
+}
+
+type StoredFile = { path: string; data: Buffer; contentType: string };
+export type ProcessedPhoto = { id: string; width: number; height: number; files: StoredFile[] };
+
+/** A file as the site keeps it, or a PhotoRefusal saying why it cannot. */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  if (bytes.length > PHOTO_MAX_BYTES) throw new PhotoRefusal(PHOTO_REFUSALS.tooLarge(bytes.length), 413);
+  const format = sniff(bytes);
+  let metadata;
+  try {
+    metadata = await sharp(bytes).metadata();
+  } catch {
+    throw new PhotoRefusal(PHOTO_REFUSALS.notPhoto, 415);
+  }
+  if (metadata.format !== format || !metadata.width || !metadata.height)
+    throw new PhotoRefusal(PHOTO_REFUSALS.notPhoto, 415);
+  // EXIF orientations 5–8 turn the picture a quarter: its upright width is its stored height.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const width = turned ? metadata.height : metadata.width;
+  const height = turned ? metadata.width : metadata.height;
+  if (Math.min(width, height) < PHOTO_MIN_SIDE)
+    throw new PhotoRefusal(PHOTO_REFUSALS.tooSmall(width, height), 422);
+  let original: Buffer;
+  try {
+    // Turned upright, then written without any of the file's metadata (sharp keeps none unless asked).
+    original = await sharp(bytes).rotate().jpeg({ quality: ORIGINAL_QUALITY, mozjpeg: true }).toBuffer();
+  } catch {
+    throw new PhotoRefusal(PHOTO_REFUSALS.notPhoto, 415);
+  }
+  const id = createHash('sha256').update(original).digest('hex').slice(0, 16);
+  const master = await drawMaster(original, LARGEST, heightAt(SHAPE_KEY, LARGEST));
+  const files: StoredFile[] = [
+    { path: photoOriginalPath(id), data: original, contentType: CONTENT_TYPES.jpeg },
+  ];
+  for (const target of PHOTO_WIDTHS)
+    for (const published of PHOTO_FORMATS)
+      files.push({
+        path: photoFilePathInStore(id, target, published),
+        data: await encodeImage(master, target, heightAt(SHAPE_KEY, target), published),
+        contentType: CONTENT_TYPES[published],
+      });
+  return { id, width, height, files };
+}
+
+export type PhotoDeps = { db: Firestore; store: FileStore; clock: () => Date };
+
+/** Takes an upload from the owner: checks the caller, then the file; stores it and records it. */
+export async function acceptPhoto(
+  deps: PhotoDeps,
+  caller: InboxCaller,
+  upload: { bytes: Buffer; name: string },
+): Promise<SitePhoto> {
+  const owner = await requireOwner(deps.db, caller);
+  const processed = await processPhoto(upload.bytes);
+  for (const file of processed.files) await deps.store.put(file.path, file.data, file.contentType);
+  const photo: SitePhoto = {
+    id: processed.id,
+    width: processed.width,
+    height: processed.height,
+    originalName: upload.name.slice(0, 120),
+    uploadedByEmail: ownerName(owner),
+  };
+  await deps.db
+    .collection(SITE_PHOTOS_COLLECTION)
+    .doc(photo.id)
+    .set({ ...photo, uploadedBy: owner.uid, uploadedAt: deps.clock() });
+  return photo;
+}
+
+/** A stored photo's file for the editor's thumbnail (the owner's eyes only), or a refusal. */
+export async function photoForOwner(
+  deps: PhotoDeps,
+  caller: InboxCaller,
+  id: string,
+  width: number,
+): Promise<Buffer> {
+  await requireOwner(deps.db, caller);
+  const known = PHOTO_ID_PATTERN.test(id) && PHOTO_WIDTHS.includes(width);
+  const data = known ? await deps.store.get(photoFilePathInStore(id, width, 'webp')) : null;
+  if (!data) throw new PhotoRefusal(PHOTO_REFUSALS.notFound, 404);
+  return data;
+}
+
+type HttpRequest = {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+  rawBody?: Buffer;
+};
+type HttpResponse = {
+  status(code: number): HttpResponse;
+  set(name: string, value: string): HttpResponse;
+  json(body: unknown): void;
+  send(body: Buffer): void;
+};
+
+/**
+ * The `sitePhoto` HTTPS function: POST the file as the body (`X-Photo-Name` its name, URL-encoded)
+ * with the owner's ID token as `Authorization: Bearer`; GET `?id=&width=` for a stored photo's
+ * thumbnail. Answers `{ photo }` or `{ error }` in the owner's words.
+ */
+export async function answerPhotoRequest(
+  deps: PhotoDeps & { callerOf: (authorization: string | undefined) => Promise<InboxCaller> },
+  request: HttpRequest,
+  response: HttpResponse,
+): Promise<void> {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const refuse = (status: number, error: string) =>
+    response.status(status).json({ error } satisfies SitePhotoAnswer);
+  try {
+    const caller = await deps.callerOf(header('authorization'));
+    if (request.method === 'GET') {
+      const data = await photoForOwner(
+        deps,
+        caller,
+        String(request.query.id ?? ''),
+        Number(request.query.width),
+      );
+      response
+        .status(200)
+        .set('Content-Type', 'image/webp')
+        .set('Cache-Control', 'private, max-age=3600')
+        .send(data);
+      return;
+    }
+    if (request.method !== 'POST') return refuse(405, 'Send the photo with POST.');
+    // Refused before it is read any further: the size the browser declared, then the bytes.
+    const declared = Number(header('content-length'));
+    if (declared > PHOTO_MAX_BYTES) throw new PhotoRefusal(PHOTO_REFUSALS.tooLarge(declared), 413);
+    let name = 'photo';
+    try {
+      name = decodeURIComponent(header('x-photo-name') ?? 'photo');
+    } catch {
+      // A name that is not valid URL encoding is only a name.
+    }
+    const photo = await acceptPhoto(deps, caller, { bytes: request.rawBody ?? Buffer.alloc(0), name });
+    response.status(200).json({ photo } satisfies SitePhotoAnswer);
+  } catch (error) {
+    if (error instanceof PhotoRefusal) return refuse(error.status, error.message);
+    if (error instanceof InboxError)
+      return refuse(error.code === 'unauthenticated' ? 401 : 403, error.message);
+    throw error;
+  }
+}
