@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { site } from '../content/site';
+import { hasSiteContent } from '../content/site-content';
 
 type ContactLinkProps = { className?: string; children?: ReactNode };
 
@@ -9,7 +10,7 @@ type ContactLinkProps = { className?: string; children?: ReactNode };
  * render wrote: the browser's code carries no content of its own.
  */
 function contacts(): { phone: { display: string; e164: string }; email: string } {
-  if (typeof document === 'undefined') return { phone: site.phone, email: site.email };
+  if (hasSiteContent()) return { phone: site.phone, email: site.email };
   const tel = document.querySelector<HTMLAnchorElement>('a[href^="tel:"]');
   const mail = document.querySelector<HTMLAnchorElement>('a[href^="mailto:"]');
   return {
@@ -45,10 +46,12 @@ export function EmailLink({ className, children }: ContactLinkProps) {
 /** Copy that quotes the business's email address or phone number, with each one a link of its own. */
 export function TextWithContacts({ text }: { text: string }) {
   const { phone, email } = contacts();
+  // A page without one of the links (the browser reads them from the page) has nothing to find for
+  // it: an empty text would be found at every position, and the loop below would never end.
   const CONTACTS = [
     { text: email, Link: EmailLink },
     { text: phone.display, Link: PhoneLink },
-  ];
+  ].filter((contact) => contact.text !== '');
   const parts: ReactNode[] = [];
   let rest = text;
   for (;;) {

@@ -17,6 +17,11 @@ export function renderContent(content: SiteContent): void {
   current = content;
 }
 
+/** Whether a render has named the content: the prerender and the tests have; a browser never has. */
+export function hasSiteContent(): boolean {
+  return current !== undefined;
+}
+
 export function siteContent(): SiteContent {
   if (!current) throw new Error('No site content to render: the prerender names it first (renderContent).');
   return current;
