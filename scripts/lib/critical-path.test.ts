@@ -227,6 +227,43 @@ describe('withPagePolicies', () => {
     expect(pattern.test('/inboxes')).toBe(false);
   });
 
+  it('lets only a page that signs in reach the sign-in and callable endpoints', () => {
+    const withConnect = JSON.stringify({
+      hosting: {
+        headers: [
+          {
+            regex: '^[^.]*$',
+            headers: [
+              header(
+                'Content-Security-Policy',
+                `${policy("'sha256-a='")}; connect-src 'self' https://firestore.googleapis.com https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://*.cloudfunctions.net; frame-ancestors 'none'`,
+              ),
+              header('X-Frame-Options', 'DENY'),
+            ],
+          },
+        ],
+      },
+    });
+    const { hosting } = withPagePolicies(
+      withConnect,
+      new Map([
+        ['/home', "'sha256-a='"],
+        ['/inbox', "'sha256-a='"],
+      ]),
+      ['/inbox'],
+      ['/inbox'],
+    );
+    const connectOf = (path: string) =>
+      /connect-src ([^;]*)/.exec(
+        hosting.headers.findLast((rule) => new RegExp(rule.regex ?? '^$').test(path))?.headers[0]?.value ??
+          '',
+      )?.[1];
+    expect(connectOf('/home')).toBe("'self' https://firestore.googleapis.com");
+    expect(connectOf('/inbox/SME-enquiry-form/abc')).toBe(
+      "'self' https://firestore.googleapis.com https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://*.cloudfunctions.net",
+    );
+  });
+
   it('refuses a config without a site-wide policy', () => {
     expect(() => withPagePolicies('{"hosting":{"headers":[]}}', new Map())).toThrow(
       /Content-Security-Policy/,

@@ -154,6 +154,26 @@ function withHashes(text: string, directive: string, hashes: string[]): string {
   return text.replace(pattern, `$1${[...kept, ...[...new Set(hashes)].sort()].join(' ')}`);
 }
 
+/** What only a signed-in page reaches: Identity Toolkit, its token refresh, and callable functions. */
+const SIGN_IN_SOURCES = new Set([
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://*.cloudfunctions.net',
+]);
+
+/** The policy with its connect-src left without SIGN_IN_SOURCES. */
+function withoutSignIn(policy: string): string {
+  return policy.replace(
+    /(connect-src )([^;"]*)/,
+    (_, directive: string, sources: string) =>
+      directive +
+      sources
+        .split(/\s+/)
+        .filter((source) => source && !SIGN_IN_SOURCES.has(source))
+        .join(' '),
+  );
+}
+
 type Header = { key: string; value: string };
 type HeaderRule = { source?: string; regex?: string; headers: Header[] };
 type HostingConfig = { hosting: { headers: HeaderRule[] } };
@@ -170,12 +190,15 @@ const isPageRule = (rule: HeaderRule) => rule.headers.length === 1 && rule.heade
  * that carries the first screen. Paths without a rule of their own (the not-found page of any
  * unknown address, SVGs) keep the site-wide policy, which allows every page's style. A page in
  * `withSubpaths` also answers every address below it (Hosting rewrites them to it: the inbox's
- * `/inbox/<collection>/<id>`), so its rule covers those too.
+ * `/inbox/<collection>/<id>`), so its rule covers those too. Only a page in `signingIn` may reach
+ * the sign-in and callable endpoints (SIGN_IN_SOURCES): a public page writes an enquiry to
+ * Firestore and nothing else, and its first round trip is 106 bytes lighter for it.
  */
 export function withPagePolicies(
   config: string,
   styleByPath: Map<string, string>,
   withSubpaths: readonly string[] = [],
+  signingIn: readonly string[] = [],
 ): HostingConfig {
   const parsed = JSON.parse(config) as HostingConfig;
   const rules = parsed.hosting.headers.filter((rule) => !isPageRule(rule));
@@ -184,14 +207,23 @@ export function withPagePolicies(
     .flatMap((rule) => rule.headers)
     .find((header) => header.key === CSP && header.value.includes('script-src'))?.value;
   if (!siteWide) throw new Error(`firebase.json has no ${CSP}.`);
-  const pathsByStyle = new Map<string, string[]>();
-  for (const [path, style] of [...styleByPath].sort(([a], [b]) => a.localeCompare(b)))
-    pathsByStyle.set(style, [...(pathsByStyle.get(style) ?? []), path]);
-  const pageRules = [...pathsByStyle].map(([style, paths]): HeaderRule => ({
-    regex: `^(${paths
-      .map((path) => `${escapeRegex(path)}${withSubpaths.includes(path) ? '(?:/.*)?' : ''}`)
-      .join('|')})$`,
-    headers: [{ key: CSP, value: withHashes(siteWide, 'style-src', [style]) }],
-  }));
+  // Pages that share a style and whether they sign in share a rule.
+  const pathsByPolicy = new Map<string, { style: string; signsIn: boolean; paths: string[] }>();
+  for (const [path, style] of [...styleByPath].sort(([a], [b]) => a.localeCompare(b))) {
+    const signsIn = signingIn.includes(path);
+    const key = `${style} ${signsIn}`;
+    const group = pathsByPolicy.get(key) ?? { style, signsIn, paths: [] };
+    group.paths.push(path);
+    pathsByPolicy.set(key, group);
+  }
+  const pageRules = [...pathsByPolicy.values()].map(({ style, signsIn, paths }): HeaderRule => {
+    const policy = withHashes(siteWide, 'style-src', [style]);
+    return {
+      regex: `^(${paths
+        .map((path) => `${escapeRegex(path)}${withSubpaths.includes(path) ? '(?:/.*)?' : ''}`)
+        .join('|')})$`,
+      headers: [{ key: CSP, value: signsIn ? policy : withoutSignIn(policy) }],
+    };
+  });
   return { ...parsed, hosting: { ...parsed.hosting, headers: [...rules, ...pageRules] } };
 }

@@ -276,7 +276,7 @@ export function siteRenderer(server: ServerEntry, build: SiteBuild) {
       });
       return {
         files,
-        firebaseJson: withPagePolicies(siteWide, styleByPath, server.pathsWithSubpaths),
+        firebaseJson: withPagePolicies(siteWide, styleByPath, server.pathsWithSubpaths, server.privatePaths),
         pages: server.sitePaths.map((path) => ({ path, file: fileForPath(path) })),
         inlineStyles: inlineStyles.size,
       };

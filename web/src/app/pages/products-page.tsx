@@ -1,10 +1,8 @@
 import { Picture } from '../../components/picture';
 import { categories } from '../../content/catalogue';
-import { generalFaqs } from '../../content/faqs';
 import { pageMeta } from '../../content/pages';
 import { GeneralFaqSection } from '../../features/faq/general-faq-section';
 import { usePageHead } from '../../features/seo/page-head';
-import { faqPageJsonLd } from '../../features/seo/structured-data';
 import { PRODUCTS_PATH } from '../../config/paths';
 import { ProductCatalogue } from '../../features/catalogue/product-catalogue';
 import { Island } from '../islands/island';
@@ -15,10 +13,9 @@ export default function ProductsPage() {
   usePageHead({
     ...pageMeta.products,
     path: PRODUCTS_PATH,
-    // The general FAQ is marked up once for the whole site, here where the spec puts it (the home
-    // page shows it too): search engines ask for one instance of a repeated FAQ. Here it also
-    // keeps /home's HTML inside TCP's first window.
-    jsonLd: [faqPageJsonLd(generalFaqs())],
+    // No FAQPage markup for the general FAQ (each product page keeps its own): Google shows FAQ
+    // results only for government and health sites since August 2023, and the 226 bytes it cost
+    // /products' first round trip are the room the owner's product photos need (some 70 each).
   });
 
   return (

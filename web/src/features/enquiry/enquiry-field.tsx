@@ -55,11 +55,13 @@ export const FIELD_UI: Record<TextField, FieldUi> = {
 };
 
 /**
- * The countries the prerendered page lists before the form's code arrives (those the site sells
- * to most), so 245 options do not push /home past TCP's first window; the whole list follows as
- * soon as the form can answer.
+ * The countries the prerendered page lists before the form's code arrives: India alone, the
+ * default whatever the visitor's zone until that code reads it. A number typed with its country
+ * code (+1, 0044) is taken as that country's however the part shows; the whole list of 245 follows
+ * as soon as the form can answer. Each country listed before it costs /home and the popup's page
+ * some 30 bytes of the first round trip, which the owner's photos and texts need.
  */
-const FIRST_PAINT_COUNTRIES = new Set([INDIA, 'US', 'GB', 'NG', 'GH', 'ZA', 'KE', 'AE', 'CA', 'AU']);
+const FIRST_PAINT_COUNTRIES = new Set([INDIA]);
 
 type PhoneCountryProps = {
   controlId: string;
