@@ -121,14 +121,32 @@ describe('CSV document', () => {
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
       'Enquiry ID,Reference,Received at,Form,Name,Company,Phone,Phone (E.164),Country,Email,City,Order type,' +
-        'Message,Date,Time,Time zone,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
+        'Message,Date,Time,Time zone,Asked a quote for,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
     );
     expect(row).toBe(
       `a1,${enquiryReference('a1')},2026-01-15T10:04:10+05:30,Homepage,பிரியா 💇‍♀️,,9876543210,'+919876543210,India,` +
-        'priya@example.com,Chennai,Bulk,"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,,' +
+        'priya@example.com,Chennai,Bulk,"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,,,' +
         'SENT,1,2026-01-15T10:04:11+05:30,,,,,',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('writes what the buyer asked a quote for in one column, line after line', () => {
+    const csv = enquiriesToCsv(ENQUIRY_COLLECTION, [
+      readStoredEnquiry(
+        { collection: ENQUIRY_COLLECTION, id: 'q1' },
+        {
+          name: 'Grace',
+          lines: [
+            { product: 'machine-weft', length: '22 in', quantity: 8, unit: 'kg', samples: false },
+            { product: 'i-tip-extensions', length: '', quantity: 1000, unit: 'pieces', samples: true },
+          ],
+        },
+      ),
+    ]);
+    const [header, row] = csv.slice(1).split('\r\n');
+    expect((header ?? '').split(',')).toContain('Asked a quote for');
+    expect(row).toContain(',"Machine Weft 22 in, 8 kg; I-Tip Extensions, 1,000 pieces, samples first",');
   });
 
   it('gives a number abroad its E.164 number and country, and an Indian one +91 and India', () => {
