@@ -23,6 +23,7 @@ import { markEnquirySubmitted } from './enquiry-session';
 import { writeDraft } from './form-draft';
 import { checkPhone, visitorTimeZone } from './phone-rules';
 import type { EnquiryCollection } from '@contract/collections';
+import type { RequestLineInput } from '@contract/request-lines';
 
 /** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
 export type FormValues = { [field in TextField]?: string } & {
@@ -53,6 +54,15 @@ type SubmissionOptions = {
   termsMissing: boolean;
   focusField: (field: string) => void;
   onSubmitted?: () => void;
+  /** Full form: the "What do you need" lines, kept beside formik's values. */
+  lines?: {
+    typed: readonly RequestLineInput[];
+    /** The element id of the first wrong part of a line, if any. */
+    firstWrong: string | undefined;
+    /** Shows every line's messages, after a send was tried. */
+    reveal: () => void;
+    reset: () => void;
+  };
 };
 
 type Submission = {
@@ -76,6 +86,7 @@ export function useEnquirySubmission({
   termsMissing,
   focusField,
   onSubmitted,
+  lines,
 }: SubmissionOptions): Submission {
   const { values, validateForm, setTouched, resetForm } = formik;
   const [alert, setAlert] = useState<string | null>(start.submitFailed ? FORM_MESSAGES.submitFailed : null);
@@ -133,6 +144,12 @@ export function useEnquirySubmission({
       focusField(firstInvalid);
       return;
     }
+    if (lines?.firstWrong) {
+      lines.reveal();
+      showAlert(FORM_MESSAGES.invalid);
+      document.getElementById(lines.firstWrong)?.focus();
+      return;
+    }
     if (termsMissing) {
       showAlert(FORM_MESSAGES.termsRequired);
       focusField('terms');
@@ -168,6 +185,7 @@ export function useEnquirySubmission({
                 city: values.city ?? '',
                 ordertype: values.ordertype ?? '',
                 message: values.message ?? '',
+                lines: lines?.typed ?? [],
               },
               formpage,
               now,
@@ -187,6 +205,7 @@ export function useEnquirySubmission({
         errors: variant.initialErrors,
         touched: {},
       });
+      lines?.reset();
       writeDraft(draftKey, null);
       markEnquirySubmitted();
       setThanked(true);
