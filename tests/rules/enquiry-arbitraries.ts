@@ -19,6 +19,7 @@ import {
   STRUCTURED_FIELDS_BY_COLLECTION,
   type FieldRule,
 } from '@contract/enquiry';
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_KEYS, LEAD_SOURCE_PATTERNS } from '@contract/lead-source';
 import {
   LINE_LENGTH_PATTERN,
   MAX_LINE_LENGTH_TEXT,
@@ -401,6 +402,21 @@ const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null).map(() => serverTimestamp()),
 );
 
+/** Wrong types a list's element may hold: Firestore takes no server time inside a list, nor a list in a list. */
+const wrongTypeInList: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.record({ text: fc.string({ maxLength: 10 }) }),
+  fc.integer({ min: 0, max: 4_102_444_800_000 }).map((millis) => Timestamp.fromMillis(millis)),
+);
+/** Wrong types a part of a line (a map in a list) may hold: a list too, but still no server time. */
+const wrongTypeInLine: fc.Arbitrary<unknown> = fc.oneof(
+  wrongTypeInList,
+  fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
+);
+
 const blank = fc
   .array(fc.constantFrom(...BLANK_CHARACTERS), { maxLength: 15 })
   .map((parts) => parts.join(''));
@@ -489,10 +505,10 @@ const brokenLine: fc.Arbitrary<{ kind: ChangeKind; line: unknown }> = fc.oneof(
         .oneof(
           fc.double({ min: 0, max: MAX_QUANTITY + 2 }).map((quantity) => ({ ...line, quantity })),
           fc.constantFrom('8', null, true).map((quantity) => ({ ...line, quantity })),
-          wrongType.map((samples) => ({ ...line, samples })),
-          wrongType.map((length) => ({ ...line, length })),
-          wrongType.map((product) => ({ ...line, product })),
-          wrongType,
+          wrongTypeInLine.map((samples) => ({ ...line, samples })),
+          wrongTypeInLine.map((length) => ({ ...line, length })),
+          wrongTypeInLine.map((product) => ({ ...line, product })),
+          wrongTypeInList,
         )
         .map((changed) => ({ kind: 'wrong type' as const, line: changed })),
       fc
@@ -538,6 +554,48 @@ const brokenLines: fc.Arbitrary<{ kind: ChangeKind; value: unknown }> = fc.oneof
   wrongType.map((value) => ({ kind: 'wrong type' as const, value })),
 );
 
+/** A visit's first touch as the browser records it: each part in its characters, often empty. */
+const leadSource = fc.record(
+  Object.fromEntries(
+    LEAD_SOURCE_KEYS.map((key) => [
+      key,
+      fc.oneof(fc.constant(''), fc.stringMatching(LEAD_SOURCE_PATTERNS[key])),
+    ]),
+  ) as Record<(typeof LEAD_SOURCE_KEYS)[number], fc.Arbitrary<string>>,
+);
+const LEAD_SOURCE_LIMITS = { landing: 200, referrer: 253, utmSource: 100, utmMedium: 100, utmCampaign: 100 };
+
+/** A source changed at one of its edges, by kind. */
+const brokenLeadSource: fc.Arbitrary<{ kind: ChangeKind; value: unknown }> = fc.oneof(
+  fc.tuple(leadSource, fc.constantFrom(...LEAD_SOURCE_KEYS), fc.boolean()).map(([source, key, over]) => ({
+    kind: 'length edge' as const,
+    value: { ...source, [key]: 'a'.repeat(LEAD_SOURCE_LIMITS[key] + (over ? 1 : 0)) },
+  })),
+  fc
+    .tuple(
+      leadSource,
+      fc.constantFrom(...LEAD_SOURCE_KEYS),
+      fc.constantFrom('?', '<', '\n', 'A', '/', ':', '|', '\u200b', 'é', '😀'),
+    )
+    .map(([source, key, character]) => ({
+      kind: 'near-miss format' as const,
+      value: { ...source, [key]: `${source[key]}${character}` },
+    })),
+  fc.tuple(leadSource, fc.constantFrom(...LEAD_SOURCE_KEYS), wrongType).map(([source, key, value]) => ({
+    kind: 'wrong type' as const,
+    value: { ...source, [key]: value },
+  })),
+  fc.tuple(leadSource, fc.constantFrom(...LEAD_SOURCE_KEYS)).map(([source, key]) => ({
+    kind: 'missing key' as const,
+    value: Object.fromEntries(Object.entries(source).filter(([name]) => name !== key)),
+  })),
+  fc.tuple(leadSource, fc.constantFrom('gclid', 'fbclid', 'utmTerm', 'Landing')).map(([source, key]) => ({
+    kind: 'extra key' as const,
+    value: { ...source, [key]: 'x' },
+  })),
+  wrongType.map((value) => ({ kind: 'wrong type' as const, value })),
+);
+
 /** Mostly one or two changes from a valid document, sometimes none, sometimes a key added or lost. */
 export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedDocument> {
   const rules = Object.entries(FIELDS_BY_COLLECTION[target]);
@@ -545,7 +603,7 @@ export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedD
   const valid = fc.record(Object.fromEntries(rules.map(([field, rule]) => [field, validValue(rule)])));
   const change = changedField(rules);
   const changes = fc.oneof(
-    { weight: 3, arbitrary: fc.constant([]) },
+    { weight: 4, arbitrary: fc.constant([]) },
     { weight: 5, arbitrary: fc.array(change, { minLength: 1, maxLength: 3 }) },
   );
   const missing = fc.oneof(
@@ -565,12 +623,18 @@ export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedD
       ? fc.oneof(
           { weight: 4, arbitrary: fc.constant(null) },
           { weight: 2, arbitrary: requestLines.map((value) => ({ kind: null, value })) },
-          { weight: 2, arbitrary: brokenLines },
+          { weight: 1, arbitrary: brokenLines },
         )
       : fc.constant(null);
+  // Both forms' source: mostly left out (as every document before it), else kept or broken.
+  const source = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(null) },
+    { weight: 2, arbitrary: leadSource.map((value) => ({ kind: null, value })) },
+    { weight: 1, arbitrary: brokenLeadSource },
+  );
   return fc
-    .tuple(valid, changes, missing, extra, lines)
-    .map(([fields, changed, missingKey, added, chosen]) => {
+    .tuple(valid, changes, missing, extra, lines, source)
+    .map(([fields, changed, missingKey, added, chosen, from]) => {
       const data = new Map<string, unknown>([
         ...Object.entries(fields),
         [SERVER_TIMESTAMP_FIELD, serverTimestamp()],
@@ -579,6 +643,10 @@ export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedD
       if (chosen) {
         data.set(REQUEST_LINES_FIELD, chosen.value);
         if (chosen.kind) applied.push({ field: REQUEST_LINES_FIELD, kind: chosen.kind });
+      }
+      if (from) {
+        data.set(LEAD_SOURCE_FIELD, from.value);
+        if (from.kind) applied.push({ field: LEAD_SOURCE_FIELD, kind: from.kind });
       }
       for (const { field, kind, value } of changed) {
         data.set(field, value);

@@ -39,6 +39,11 @@ import {
   realisticEnquiryCases,
 } from './attack-cases.ts';
 import {
+  contractVerdictsOfLeadSources,
+  leadSourceAcceptedCases,
+  leadSourceDeniedCases,
+} from './lead-source-cases.ts';
+import {
   contractVerdictsOfRequestLines,
   requestLineAcceptedCases,
   requestLineDeniedCases,
@@ -123,8 +128,18 @@ afterAll(async () => {
   await Promise.all([env?.cleanup(), bulkEnv?.cleanup()]);
 });
 
-const DENIED = [...deniedRequestCases(), ...deniedDocumentIdCases(), ...requestLineDeniedCases()];
-const ACCEPTED = [...acceptedRequestCases(), ...acceptedDocumentIdCases(), ...requestLineAcceptedCases()];
+const DENIED = [
+  ...deniedRequestCases(),
+  ...deniedDocumentIdCases(),
+  ...requestLineDeniedCases(),
+  ...leadSourceDeniedCases(),
+];
+const ACCEPTED = [
+  ...acceptedRequestCases(),
+  ...acceptedDocumentIdCases(),
+  ...requestLineAcceptedCases(),
+  ...leadSourceAcceptedCases(),
+];
 const ACTOR_TITLES = ['an anonymous visitor', 'a signed-in user claiming admin'];
 
 function actorNamed(title: string, { bulky = false } = {}): Actor {
@@ -159,6 +174,15 @@ describe('what an attacker tries is denied', () => {
 describe('request lines: the contract gives the verdict the rules give', () => {
   it.for(contractVerdictsOfRequestLines().map((row) => [row.title, row] as const))(
     'a document with %s',
+    ([, { accepted, expected }]) => {
+      expect(accepted).toBe(expected);
+    },
+  );
+});
+
+describe('lead sources: the contract gives the verdict the rules give', () => {
+  it.for(contractVerdictsOfLeadSources().map((row) => [row.title, row] as const))(
+    '%s',
     ([, { accepted, expected }]) => {
       expect(accepted).toBe(expected);
     },

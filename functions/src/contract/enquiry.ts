@@ -10,6 +10,7 @@
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 import { hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
 import { normaliseTypedPhone, PHONE_MAX_LENGTH, PHONE_PATTERN } from './phone';
+import { checkLeadSource, LEAD_SOURCE_FIELD, leadSourceField, type LeadSource } from './lead-source';
 import {
   buildRequestLines,
   checkRequestLines,
@@ -166,8 +167,12 @@ type PopupEnquiryField = keyof typeof POPUP_ENQUIRY_FIELDS;
 type EnquiryPayload = Record<Exclude<EnquiryField, 'timezone'>, string> & {
   timezone?: string;
   lines?: RequestLine[];
+  source?: LeadSource;
 };
-type PopupEnquiryPayload = Record<Exclude<PopupEnquiryField, 'timezone'>, string> & { timezone?: string };
+type PopupEnquiryPayload = Record<Exclude<PopupEnquiryField, 'timezone'>, string> & {
+  timezone?: string;
+  source?: LeadSource;
+};
 
 export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, FieldRule>> = {
   [ENQUIRY_COLLECTION]: ENQUIRY_FIELDS,
@@ -176,14 +181,15 @@ export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, Fiel
 
 /**
  * Keys that hold more than text, each with its own check, and each optional (documents stored
- * before it existed stay valid): the full form's request lines (request-lines.ts).
+ * before it existed stay valid): the full form's request lines (request-lines.ts), and where the
+ * buyer came from, on both forms (lead-source.ts).
  */
 export const STRUCTURED_FIELDS_BY_COLLECTION: Record<
   EnquiryCollection,
   Record<string, (value: unknown) => string[]>
 > = {
-  [ENQUIRY_COLLECTION]: { [REQUEST_LINES_FIELD]: checkRequestLines },
-  [POPUP_ENQUIRY_COLLECTION]: {},
+  [ENQUIRY_COLLECTION]: { [REQUEST_LINES_FIELD]: checkRequestLines, [LEAD_SOURCE_FIELD]: checkLeadSource },
+  [POPUP_ENQUIRY_COLLECTION]: { [LEAD_SOURCE_FIELD]: checkLeadSource },
 };
 
 /** Set by the database, never by the visitor: the rules require it to equal the request time. */
@@ -337,12 +343,16 @@ export type PopupEnquiryFormValues = {
   business: string;
 };
 
-/** The full form's document, without `createdAt` (the Firebase module adds the server time). */
+/**
+ * The full form's document, without `createdAt` (the Firebase module adds the server time); the
+ * visit's first touch (`source`) when the browser recorded one that keeps the contract.
+ */
 export function buildEnquiryPayload(
   values: EnquiryFormValues,
   formpage: FormPage,
   now: Date,
   timeZone?: string,
+  source?: unknown,
 ): EnquiryPayload {
   return {
     formpage,
@@ -357,6 +367,7 @@ export function buildEnquiryPayload(
     time: formatEnquiryTime(now),
     ...timeZoneField(timeZone),
     ...buildRequestLines(values.lines ?? []),
+    ...leadSourceField(source),
   };
 }
 
@@ -365,6 +376,7 @@ export function buildPopupEnquiryPayload(
   values: PopupEnquiryFormValues,
   now: Date,
   timeZone?: string,
+  source?: unknown,
 ): PopupEnquiryPayload {
   return {
     name: prepareInput('name', values.name),
@@ -374,5 +386,6 @@ export function buildPopupEnquiryPayload(
     date: formatEnquiryDate(now),
     time: formatEnquiryTime(now),
     ...timeZoneField(timeZone),
+    ...leadSourceField(source),
   };
 }
