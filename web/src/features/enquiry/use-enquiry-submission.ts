@@ -19,7 +19,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
 import { saveEnquiry } from '../../lib/firebase';
 import type { TextField } from './enquiry-field';
-import { markEnquirySubmitted } from './enquiry-session';
+import { markEnquirySubmitted, readFirstTouch } from './enquiry-session';
+import { leadSourceFromTouch } from '@contract/lead-source';
 import { writeDraft } from './form-draft';
 import { checkPhone, visitorTimeZone } from './phone-rules';
 import type { EnquiryCollection } from '@contract/collections';
@@ -164,6 +165,7 @@ export function useEnquirySubmission({
         // The phone as stored: India's ten digits, or E.164 for the country beside it.
         const { phone } = await checkPhone(values.phone ?? '', values.country ?? INDIA);
         const timeZone = visitorTimeZone();
+        const source = leadSourceFromTouch(readFirstTouch(), window.location.hostname);
         const now = new Date();
         const payload = short
           ? buildPopupEnquiryPayload(
@@ -175,6 +177,7 @@ export function useEnquirySubmission({
               },
               now,
               timeZone,
+              source,
             )
           : buildEnquiryPayload(
               {
@@ -190,6 +193,7 @@ export function useEnquirySubmission({
               formpage,
               now,
               timeZone,
+              source,
             );
         enquiryId.current ??= newEnquiryId();
         // Kept with the draft before the write leaves, so even a reload retries this same document.
