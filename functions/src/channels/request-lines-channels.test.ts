@@ -106,3 +106,27 @@ describe('request lines in the WhatsApp alert', () => {
     expect([...(parameters[2] ?? '')].length).toBeLessThanOrEqual(60);
   });
 });
+
+describe('where the buyer came from, in the sales email', () => {
+  it('says the label and each part the visit had, and nothing for an enquiry without it', () => {
+    const source = {
+      landing: '/home',
+      referrer: 'www.instagram.com',
+      utmSource: 'expo',
+      utmMedium: '',
+      utmCampaign: 'dubai-hair-expo',
+    };
+    const mail = composeSalesEmail(enquiryWith([], { source }), settings);
+    for (const line of [
+      'Came from: dubai-hair-expo',
+      'Landed on: /home',
+      'Referrer: www.instagram.com',
+      'utm_source: expo',
+      'utm_campaign: dubai-hair-expo',
+    ])
+      expect(mail.text).toContain(line);
+    expect(mail.text).not.toContain('utm_medium');
+    expect(mail.html).toContain('>Came from</th>');
+    expect(composeSalesEmail(enquiryWith([]), settings).text).not.toContain('Came from');
+  });
+});

@@ -32,6 +32,7 @@ import {
 import { ENQUIRY_COLLECTION } from '../../contract/collections';
 
 import { cutTo, oneLineText, visibleText } from '../../contract/visitor-text';
+import { leadSourceOfEnquiry, leadSourceRows } from '../../contract/lead-source';
 import {
   PRODUCT_LABELS,
   requestLinesOf,
@@ -108,6 +109,9 @@ function enquiryRows(enquiry: StoredEnquiry): Row[] {
   });
   const buyerSent = buyerSentText(enquiry);
   if (buyerSent) rows.push({ label: "Buyer's time", value: buyerSent, kind: 'text' });
+  // Where the visit began: its label always, each other part only when the visit had it.
+  for (const [index, row] of leadSourceRows(leadSourceOfEnquiry(enquiry.data)).entries())
+    if (index === 0 || row.value) rows.push({ ...row, kind: 'text' });
   return rows;
 }
 

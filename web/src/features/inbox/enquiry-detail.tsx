@@ -1,5 +1,6 @@
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
 import { requestLinesOf, requestLineText } from '@contract/request-lines';
+import { leadSourceOfEnquiry, leadSourceRows } from '@contract/lead-source';
 import {
   FOLLOW_UP_NOTE_MAX_LENGTH,
   FOLLOW_UP_STATUSES,
@@ -376,6 +377,14 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
                     fieldText(enquiry.data[field]) || '—'
                   )}
                 </dd>
+              </div>
+            ))}
+          {leadSourceRows(leadSourceOfEnquiry(enquiry.data))
+            .filter((row, index) => index === 0 || row.value)
+            .map((row) => (
+              <div key={row.label} className="inbox-fields__row" data-lead-source={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
               </div>
             ))}
           <div className="inbox-fields__row">
