@@ -121,14 +121,60 @@ describe('CSV document', () => {
     const [header, row] = csv.slice(1).split('\r\n');
     expect(header).toBe(
       'Enquiry ID,Reference,Received at,Form,Name,Company,Phone,Phone (E.164),Country,Email,City,Order type,' +
-        'Message,Date,Time,Time zone,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
+        'Message,Date,Time,Time zone,Asked a quote for,Came from,Landing page,Referrer,utm_source,utm_medium,utm_campaign,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
     );
     expect(row).toBe(
       `a1,${enquiryReference('a1')},2026-01-15T10:04:10+05:30,Homepage,பிரியா 💇‍♀️,,9876543210,'+919876543210,India,` +
-        'priya@example.com,Chennai,Bulk,"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,,' +
+        'priya@example.com,Chennai,Bulk,"First line, with a comma\nsecond ""line""",15-01-2026,10:04:09,,,,,,,,,' +
         'SENT,1,2026-01-15T10:04:11+05:30,,,,,',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('writes what the buyer asked a quote for in one column, line after line', () => {
+    const csv = enquiriesToCsv(ENQUIRY_COLLECTION, [
+      readStoredEnquiry(
+        { collection: ENQUIRY_COLLECTION, id: 'q1' },
+        {
+          name: 'Grace',
+          lines: [
+            { product: 'machine-weft', length: '22 in', quantity: 8, unit: 'kg', samples: false },
+            { product: 'i-tip-extensions', length: '', quantity: 1000, unit: 'pieces', samples: true },
+          ],
+        },
+      ),
+    ]);
+    const [header, row] = csv.slice(1).split('\r\n');
+    expect((header ?? '').split(',')).toContain('Asked a quote for');
+    expect(row).toContain(',"Machine Weft 22 in, 8 kg; I-Tip Extensions, 1,000 pieces, samples first",');
+  });
+
+  it('writes where the buyer came from: its label, then each part of the first touch', () => {
+    const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [
+      readStoredEnquiry(
+        { collection: POPUP_ENQUIRY_COLLECTION, id: 's1' },
+        {
+          name: 'Grace',
+          source: {
+            landing: '/home',
+            referrer: '',
+            utmSource: 'expo',
+            utmMedium: '',
+            utmCampaign: 'dubai-hair-expo',
+          },
+        },
+      ),
+    ]);
+    const [header, row] = csv.slice(1).split('\r\n');
+    const at = (header ?? '').split(',').indexOf('Came from');
+    expect((row ?? '').split(',').slice(at, at + 6)).toEqual([
+      'dubai-hair-expo',
+      '/home',
+      '',
+      'expo',
+      '',
+      'dubai-hair-expo',
+    ]);
   });
 
   it('gives a number abroad its E.164 number and country, and an Indian one +91 and India', () => {
@@ -147,7 +193,7 @@ describe('CSV document', () => {
     const csv = enquiriesToCsv(POPUP_ENQUIRY_COLLECTION, [
       readStoredEnquiry({ collection: POPUP_ENQUIRY_COLLECTION, id: 'p1' }, { name: 'Arun' }),
     ]);
-    expect(csv.split('\r\n')[1]).toBe(`p1,${enquiryReference('p1')},,Arun,,,,,,,,,PENDING,0,,,,,,`);
+    expect(csv.split('\r\n')[1]).toBe(`p1,${enquiryReference('p1')},,Arun,,,,,,,,,,,,,,,PENDING,0,,,,,,`);
   });
 
   it('says why an enquiry had no email of its own: held, in which digest, or a duplicate of which', () => {
@@ -167,10 +213,10 @@ describe('CSV document', () => {
     ]);
     const [, digested, duplicate] = csv.split('\r\n');
     expect(digested).toBe(
-      `h1,${enquiryReference('h1')},,,,,,,,,,,DIGESTED,0,,,the hourly email cap was reached,2026-01-15T10,,`,
+      `h1,${enquiryReference('h1')},,,,,,,,,,,,,,,,,DIGESTED,0,,,the hourly email cap was reached,2026-01-15T10,,`,
     );
     expect(duplicate).toBe(
-      `d1,${enquiryReference('d1')},,,,,,,,,,,DUPLICATE,0,,,,,,${POPUP_ENQUIRY_COLLECTION}/h1`,
+      `d1,${enquiryReference('d1')},,,,,,,,,,,,,,,,,DUPLICATE,0,,,,,,${POPUP_ENQUIRY_COLLECTION}/h1`,
     );
   });
 });

@@ -48,7 +48,7 @@ type Waiting = { collection: EnquiryCollection; data: Record<string, unknown> };
 
 /** An enquiry as admission control leaves it: HELD (an hourly cap) or DUPLICATE of `duplicateOf`. */
 function waiting(
-  fields: Record<string, string>,
+  fields: Record<string, unknown>,
   at: Date,
   outcome: { duplicateOf: string } | { heldReason: string },
 ) {

@@ -118,7 +118,7 @@ describe('enquiry export', () => {
     expect(run.code).toBe(0);
     const rows = rowsOf(run.stdout);
     expect(rows).toEqual([
-      'Enquiry ID,Reference,Received at,Name,Email,Phone,Phone (E.164),Country,Business,Date,Time,Time zone,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
+      'Enquiry ID,Reference,Received at,Name,Email,Phone,Phone (E.164),Country,Business,Date,Time,Time zone,Came from,Landing page,Referrer,utm_source,utm_medium,utm_campaign,Email state,Email attempts,Email sent at,Email last error,Held because,In digest of,Digested at,Duplicate of',
       expect.stringMatching(
         new RegExp(
           `^${id},.+,Arun Kumar,arun@example.com,9123456780,'\\+919123456780,India,I am a Salon Retailer,`,

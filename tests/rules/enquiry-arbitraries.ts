@@ -16,8 +16,21 @@ import {
   SERVER_TIMESTAMP_FIELD,
   TIME_PATTERN,
   TIME_ZONE_PATTERN,
+  STRUCTURED_FIELDS_BY_COLLECTION,
   type FieldRule,
 } from '@contract/enquiry';
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_KEYS, LEAD_SOURCE_PATTERNS } from '@contract/lead-source';
+import {
+  LINE_LENGTH_PATTERN,
+  MAX_LINE_LENGTH_TEXT,
+  MAX_QUANTITY,
+  MAX_REQUEST_LINES,
+  MIN_QUANTITY,
+  REQUEST_LINE_KEYS,
+  REQUEST_LINE_PRODUCTS,
+  REQUEST_LINE_UNITS,
+  REQUEST_LINES_FIELD,
+} from '@contract/request-lines';
 import fc from 'fast-check';
 import { serverTimestamp, Timestamp } from 'firebase/firestore';
 import {
@@ -389,6 +402,21 @@ const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(null).map(() => serverTimestamp()),
 );
 
+/** Wrong types a list's element may hold: Firestore takes no server time inside a list, nor a list in a list. */
+const wrongTypeInList: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.record({ text: fc.string({ maxLength: 10 }) }),
+  fc.integer({ min: 0, max: 4_102_444_800_000 }).map((millis) => Timestamp.fromMillis(millis)),
+);
+/** Wrong types a part of a line (a map in a list) may hold: a list too, but still no server time. */
+const wrongTypeInLine: fc.Arbitrary<unknown> = fc.oneof(
+  wrongTypeInList,
+  fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
+);
+
 const blank = fc
   .array(fc.constantFrom(...BLANK_CHARACTERS), { maxLength: 15 })
   .map((parts) => parts.join(''));
@@ -441,6 +469,133 @@ function extraKey(allowed: ReadonlySet<string>): fc.Arbitrary<string> {
     .filter((key) => !allowed.has(key));
 }
 
+/** A line as the form builds it: any product and unit, a short length (often none), a whole quantity. */
+const requestLine = fc.record({
+  product: fc.constantFrom(...REQUEST_LINE_PRODUCTS),
+  length: fc.oneof(
+    fc.constantFrom('', '22 in', '10–18 inch', '14/16/18', '28 inch, mixed', '22" (55 cm)'),
+    fc.stringMatching(LINE_LENGTH_PATTERN),
+  ),
+  quantity: fc.oneof(
+    fc.integer({ min: MIN_QUANTITY, max: 100 }),
+    fc.integer({ min: MIN_QUANTITY, max: MAX_QUANTITY }),
+  ),
+  unit: fc.constantFrom(...REQUEST_LINE_UNITS),
+  samples: fc.boolean(),
+});
+const requestLines = fc.array(requestLine, { minLength: 0, maxLength: MAX_REQUEST_LINES });
+
+/** One line changed at its edges, by kind: the list's other lines stay as the form builds them. */
+const brokenLine: fc.Arbitrary<{ kind: ChangeKind; line: unknown }> = fc.oneof(
+  requestLine.chain((line) =>
+    fc.oneof(
+      fc
+        .constantFrom(MIN_QUANTITY - 1, MIN_QUANTITY, MAX_QUANTITY, MAX_QUANTITY + 1, -1)
+        .map((quantity) => ({ kind: 'length edge' as const, line: { ...line, quantity } })),
+      fc.constantFrom(MAX_LINE_LENGTH_TEXT, MAX_LINE_LENGTH_TEXT + 1).map((units) => ({
+        kind: 'length edge' as const,
+        line: { ...line, length: '2'.repeat(units) },
+      })),
+      // Other scripts, emoji and marks a length does not take.
+      textOfUnits(fc.integer({ min: 1, max: MAX_LINE_LENGTH_TEXT })).map((length) => ({
+        kind: 'near-miss format' as const,
+        line: { ...line, length },
+      })),
+      fc
+        .oneof(
+          fc.double({ min: 0, max: MAX_QUANTITY + 2 }).map((quantity) => ({ ...line, quantity })),
+          fc.constantFrom('8', null, true).map((quantity) => ({ ...line, quantity })),
+          wrongTypeInLine.map((samples) => ({ ...line, samples })),
+          wrongTypeInLine.map((length) => ({ ...line, length })),
+          wrongTypeInLine.map((product) => ({ ...line, product })),
+          wrongTypeInList,
+        )
+        .map((changed) => ({ kind: 'wrong type' as const, line: changed })),
+      fc
+        .oneof(
+          notAnOption(REQUEST_LINE_PRODUCTS).map((product) => ({ ...line, product })),
+          notAnOption(REQUEST_LINE_UNITS).map((unit) => ({ ...line, unit })),
+        )
+        .map((changed) => ({ kind: 'not an option' as const, line: changed })),
+      fc.constantFrom(...REQUEST_LINE_KEYS).map((key) => ({
+        kind: 'missing key' as const,
+        line: Object.fromEntries(Object.entries(line).filter(([name]) => name !== key)),
+      })),
+      fc
+        .constantFrom('price', 'Product', 'note', 'qty')
+        .map((key) => ({ kind: 'extra key' as const, line: { ...line, [key]: 1 } })),
+      withControlCharacter({
+        label: 'Length',
+        required: false,
+        maxLength: MAX_LINE_LENGTH_TEXT,
+        oneLine: true,
+      })
+        .filter((length) => length.length <= MAX_LINE_LENGTH_TEXT)
+        .map((length) => ({ kind: 'control character' as const, line: { ...line, length } })),
+      withHiddenCharacter({ label: 'Length', required: false, maxLength: MAX_LINE_LENGTH_TEXT - 2 }).map(
+        (length) => ({ kind: 'hidden character' as const, line: { ...line, length } }),
+      ),
+    ),
+  ),
+);
+
+/** Lines with one of them broken somewhere, or one line too many. */
+const brokenLines: fc.Arbitrary<{ kind: ChangeKind; value: unknown }> = fc.oneof(
+  fc
+    .tuple(requestLines, fc.nat(), brokenLine)
+    .filter(([lines]) => lines.length < MAX_REQUEST_LINES)
+    .map(([lines, at, { kind, line }]) => {
+      const index = at % (lines.length + 1);
+      return { kind, value: [...lines.slice(0, index), line, ...lines.slice(index)] };
+    }),
+  fc
+    .array(requestLine, { minLength: MAX_REQUEST_LINES + 1, maxLength: MAX_REQUEST_LINES + 2 })
+    .map((lines) => ({ kind: 'length edge' as const, value: lines })),
+  wrongType.map((value) => ({ kind: 'wrong type' as const, value })),
+);
+
+/** A visit's first touch as the browser records it: each part in its characters, often empty. */
+const leadSource = fc.record(
+  Object.fromEntries(
+    LEAD_SOURCE_KEYS.map((key) => [
+      key,
+      fc.oneof(fc.constant(''), fc.stringMatching(LEAD_SOURCE_PATTERNS[key])),
+    ]),
+  ) as Record<(typeof LEAD_SOURCE_KEYS)[number], fc.Arbitrary<string>>,
+);
+const LEAD_SOURCE_LIMITS = { landing: 200, referrer: 253, utmSource: 100, utmMedium: 100, utmCampaign: 100 };
+
+/** A source changed at one of its edges, by kind. */
+const brokenLeadSource: fc.Arbitrary<{ kind: ChangeKind; value: unknown }> = fc.oneof(
+  fc.tuple(leadSource, fc.constantFrom(...LEAD_SOURCE_KEYS), fc.boolean()).map(([source, key, over]) => ({
+    kind: 'length edge' as const,
+    value: { ...source, [key]: 'a'.repeat(LEAD_SOURCE_LIMITS[key] + (over ? 1 : 0)) },
+  })),
+  fc
+    .tuple(
+      leadSource,
+      fc.constantFrom(...LEAD_SOURCE_KEYS),
+      fc.constantFrom('?', '<', '\n', 'A', '/', ':', '|', '\u200b', 'é', '😀'),
+    )
+    .map(([source, key, character]) => ({
+      kind: 'near-miss format' as const,
+      value: { ...source, [key]: `${source[key]}${character}` },
+    })),
+  fc.tuple(leadSource, fc.constantFrom(...LEAD_SOURCE_KEYS), wrongType).map(([source, key, value]) => ({
+    kind: 'wrong type' as const,
+    value: { ...source, [key]: value },
+  })),
+  fc.tuple(leadSource, fc.constantFrom(...LEAD_SOURCE_KEYS)).map(([source, key]) => ({
+    kind: 'missing key' as const,
+    value: Object.fromEntries(Object.entries(source).filter(([name]) => name !== key)),
+  })),
+  fc.tuple(leadSource, fc.constantFrom('gclid', 'fbclid', 'utmTerm', 'Landing')).map(([source, key]) => ({
+    kind: 'extra key' as const,
+    value: { ...source, [key]: 'x' },
+  })),
+  wrongType.map((value) => ({ kind: 'wrong type' as const, value })),
+);
+
 /** Mostly one or two changes from a valid document, sometimes none, sometimes a key added or lost. */
 export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedDocument> {
   const rules = Object.entries(FIELDS_BY_COLLECTION[target]);
@@ -448,7 +603,7 @@ export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedD
   const valid = fc.record(Object.fromEntries(rules.map(([field, rule]) => [field, validValue(rule)])));
   const change = changedField(rules);
   const changes = fc.oneof(
-    { weight: 3, arbitrary: fc.constant([]) },
+    { weight: 4, arbitrary: fc.constant([]) },
     { weight: 5, arbitrary: fc.array(change, { minLength: 1, maxLength: 3 }) },
   );
   const missing = fc.oneof(
@@ -462,24 +617,49 @@ export function enquiryDocument(target: EnquiryCollection): fc.Arbitrary<FuzzedD
       arbitrary: fc.tuple(extraKey(new Set(keys)), fc.oneof(fc.string({ maxLength: 20 }), fc.integer())),
     },
   );
-  return fc.tuple(valid, changes, missing, extra).map(([fields, changed, missingKey, added]) => {
-    const data = new Map<string, unknown>([
-      ...Object.entries(fields),
-      [SERVER_TIMESTAMP_FIELD, serverTimestamp()],
-    ]);
-    const applied: FuzzedDocument['changes'] = [];
-    for (const { field, kind, value } of changed) {
-      data.set(field, value);
-      applied.push({ field, kind });
-    }
-    if (missingKey) {
-      data.delete(missingKey);
-      applied.push({ field: missingKey, kind: 'missing key' });
-    }
-    if (added) {
-      data.set(added[0], added[1]);
-      applied.push({ field: added[0], kind: 'extra key' });
-    }
-    return { data: Object.fromEntries(data), changes: applied };
-  });
+  // The full form's lines: mostly left out (as every document before them), else kept or broken.
+  const lines =
+    REQUEST_LINES_FIELD in STRUCTURED_FIELDS_BY_COLLECTION[target]
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constant(null) },
+          { weight: 2, arbitrary: requestLines.map((value) => ({ kind: null, value })) },
+          { weight: 1, arbitrary: brokenLines },
+        )
+      : fc.constant(null);
+  // Both forms' source: mostly left out (as every document before it), else kept or broken.
+  const source = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(null) },
+    { weight: 2, arbitrary: leadSource.map((value) => ({ kind: null, value })) },
+    { weight: 1, arbitrary: brokenLeadSource },
+  );
+  return fc
+    .tuple(valid, changes, missing, extra, lines, source)
+    .map(([fields, changed, missingKey, added, chosen, from]) => {
+      const data = new Map<string, unknown>([
+        ...Object.entries(fields),
+        [SERVER_TIMESTAMP_FIELD, serverTimestamp()],
+      ]);
+      const applied: FuzzedDocument['changes'] = [];
+      if (chosen) {
+        data.set(REQUEST_LINES_FIELD, chosen.value);
+        if (chosen.kind) applied.push({ field: REQUEST_LINES_FIELD, kind: chosen.kind });
+      }
+      if (from) {
+        data.set(LEAD_SOURCE_FIELD, from.value);
+        if (from.kind) applied.push({ field: LEAD_SOURCE_FIELD, kind: from.kind });
+      }
+      for (const { field, kind, value } of changed) {
+        data.set(field, value);
+        applied.push({ field, kind });
+      }
+      if (missingKey) {
+        data.delete(missingKey);
+        applied.push({ field: missingKey, kind: 'missing key' });
+      }
+      if (added) {
+        data.set(added[0], added[1]);
+        applied.push({ field: added[0], kind: 'extra key' });
+      }
+      return { data: Object.fromEntries(data), changes: applied };
+    });
 }

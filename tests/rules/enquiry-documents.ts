@@ -14,6 +14,7 @@ import {
 } from '@contract/enquiry';
 import { serverTimestamp, Timestamp, type DocumentData } from 'firebase/firestore';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from '@contract/collections';
+import type { RequestLineInput } from '@contract/request-lines';
 
 /** 21 January 2026, 09:05:07 on the visitor's device: a plain morning enquiry. */
 export const SUBMITTED_AT = new Date(2026, 0, 21, 9, 5, 7);
@@ -83,13 +84,31 @@ export const VALID_DOCUMENT: Record<EnquiryCollection, () => DocumentData> = {
   [POPUP_ENQUIRY_COLLECTION]: validPopupEnquiry,
 };
 
+/** Three lines as a buyer fills them in: a product page's, then two added. */
+export const QUOTE_LINES: RequestLineInput[] = [
+  { product: 'machine-weft', length: ' 22 in ', quantity: '8', unit: 'kg', samples: false },
+  { product: 'i-tip-extensions', length: '', quantity: '1,000', unit: 'pieces', samples: true },
+  {
+    product: 'raw-hair-27-inch-plus',
+    length: '28–30 inch',
+    quantity: '100000',
+    unit: 'bundles',
+    samples: false,
+  },
+];
+
 /** Every form payload a visitor can produce, one per form page and business option. */
 export function formPayloads(): {
   title: string;
   collection: EnquiryCollection;
-  payload: Record<string, string | undefined>;
+  payload: Record<string, unknown>;
 }[] {
   const fullForm = [
+    {
+      title: 'a wholesaler asking a quote for three lines from a product page',
+      values: { ...WHOLESALER_VALUES, lines: QUOTE_LINES },
+      formpage: FORM_PAGES.enquiry,
+    },
     { title: 'a wholesaler on the enquiry page', values: WHOLESALER_VALUES, formpage: FORM_PAGES.enquiry },
     {
       title: 'a buyer without a company on the home page',
@@ -437,7 +456,7 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
 export function realisticPayloads(): {
   title: string;
   collection: EnquiryCollection;
-  payload: Record<string, string | undefined>;
+  payload: Record<string, unknown>;
 }[] {
   return REALISTIC_BUYERS.map((buyer) =>
     'full' in buyer

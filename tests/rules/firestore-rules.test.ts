@@ -38,6 +38,16 @@ import {
   hardeningCases,
   realisticEnquiryCases,
 } from './attack-cases.ts';
+import {
+  contractVerdictsOfLeadSources,
+  leadSourceAcceptedCases,
+  leadSourceDeniedCases,
+} from './lead-source-cases.ts';
+import {
+  contractVerdictsOfRequestLines,
+  requestLineAcceptedCases,
+  requestLineDeniedCases,
+} from './request-line-cases.ts';
 import { acceptedDocumentIdCases, deniedDocumentIdCases, STORED_ENQUIRY_IDS } from './document-id-cases.ts';
 import { formPayloads, stampedByServer, VALID_DOCUMENT } from './enquiry-documents.ts';
 import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries.ts';
@@ -118,8 +128,18 @@ afterAll(async () => {
   await Promise.all([env?.cleanup(), bulkEnv?.cleanup()]);
 });
 
-const DENIED = [...deniedRequestCases(), ...deniedDocumentIdCases()];
-const ACCEPTED = [...acceptedRequestCases(), ...acceptedDocumentIdCases()];
+const DENIED = [
+  ...deniedRequestCases(),
+  ...deniedDocumentIdCases(),
+  ...requestLineDeniedCases(),
+  ...leadSourceDeniedCases(),
+];
+const ACCEPTED = [
+  ...acceptedRequestCases(),
+  ...acceptedDocumentIdCases(),
+  ...requestLineAcceptedCases(),
+  ...leadSourceAcceptedCases(),
+];
 const ACTOR_TITLES = ['an anonymous visitor', 'a signed-in user claiming admin'];
 
 function actorNamed(title: string, { bulky = false } = {}): Actor {
@@ -149,6 +169,24 @@ describe('what an attacker tries is denied', () => {
       expect.arrayContaining(hardening.map((attack) => attack.title)),
     );
   });
+});
+
+describe('request lines: the contract gives the verdict the rules give', () => {
+  it.for(contractVerdictsOfRequestLines().map((row) => [row.title, row] as const))(
+    'a document with %s',
+    ([, { accepted, expected }]) => {
+      expect(accepted).toBe(expected);
+    },
+  );
+});
+
+describe('lead sources: the contract gives the verdict the rules give', () => {
+  it.for(contractVerdictsOfLeadSources().map((row) => [row.title, row] as const))(
+    '%s',
+    ([, { accepted, expected }]) => {
+      expect(accepted).toBe(expected);
+    },
+  );
 });
 
 describe('what the forms send is accepted', () => {

@@ -17,6 +17,11 @@ import { countryName } from './countries';
 import { enquiryReference } from './enquiry-reference';
 import { e164Of } from './phone';
 import { phoneCountry } from './phone-plans';
+import { requestLinesOf, requestLineText } from './request-lines';
+import { leadSourceLabel, leadSourceOfEnquiry, type LeadSource } from './lead-source';
+
+const sourcePart = (doc: StoredEnquiry, part: keyof LeadSource) =>
+  leadSourceOfEnquiry(doc.data)?.[part] ?? '';
 type ExportColumn = { header: string; value: (doc: StoredEnquiry) => string };
 
 function delivery(doc: StoredEnquiry, key: keyof DeliveryRecord): unknown {
@@ -75,6 +80,28 @@ export function exportColumns(collections: EnquiryCollection | readonly EnquiryC
       : []),
     { header: 'Received at', value: (doc) => dateText(doc.data.createdAt) },
     ...fieldColumns,
+    // What the buyer asked a quote for, one line after another ('' for the popup and older enquiries).
+    ...(forms.includes(ENQUIRY_COLLECTION)
+      ? [
+          {
+            header: 'Asked a quote for',
+            value: (doc: StoredEnquiry) =>
+              requestLinesOf(doc.data)
+                .map((line) => requestLineText(line))
+                .join('; '),
+          },
+        ]
+      : []),
+    // Where the visit began ('' throughout for enquiries stored before it was recorded).
+    {
+      header: 'Came from',
+      value: (doc) => (leadSourceOfEnquiry(doc.data) ? leadSourceLabel(leadSourceOfEnquiry(doc.data)) : ''),
+    },
+    { header: 'Landing page', value: (doc) => sourcePart(doc, 'landing') },
+    { header: 'Referrer', value: (doc) => sourcePart(doc, 'referrer') },
+    { header: 'utm_source', value: (doc) => sourcePart(doc, 'utmSource') },
+    { header: 'utm_medium', value: (doc) => sourcePart(doc, 'utmMedium') },
+    { header: 'utm_campaign', value: (doc) => sourcePart(doc, 'utmCampaign') },
     // No record yet means the trigger has not run (or never did): the sweeper will pick it up.
     { header: 'Email state', value: (doc) => fieldText(delivery(doc, 'state')) || 'PENDING' },
     { header: 'Email attempts', value: (doc) => fieldText(delivery(doc, 'attempts')) || '0' },

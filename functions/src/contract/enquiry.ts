@@ -10,6 +10,14 @@
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 import { hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
 import { normaliseTypedPhone, PHONE_MAX_LENGTH, PHONE_PATTERN } from './phone';
+import { checkLeadSource, LEAD_SOURCE_FIELD, leadSourceField, type LeadSource } from './lead-source';
+import {
+  buildRequestLines,
+  checkRequestLines,
+  REQUEST_LINES_FIELD,
+  type RequestLine,
+  type RequestLineInput,
+} from './request-lines';
 
 // Where the forms, the rules tests and the inbox have always found the phone's shape.
 export { PHONE_PATTERN } from './phone';
@@ -156,12 +164,32 @@ export const POPUP_ENQUIRY_FIELDS = {
 
 type EnquiryField = keyof typeof ENQUIRY_FIELDS;
 type PopupEnquiryField = keyof typeof POPUP_ENQUIRY_FIELDS;
-type EnquiryPayload = Record<Exclude<EnquiryField, 'timezone'>, string> & { timezone?: string };
-type PopupEnquiryPayload = Record<Exclude<PopupEnquiryField, 'timezone'>, string> & { timezone?: string };
+type EnquiryPayload = Record<Exclude<EnquiryField, 'timezone'>, string> & {
+  timezone?: string;
+  lines?: RequestLine[];
+  source?: LeadSource;
+};
+type PopupEnquiryPayload = Record<Exclude<PopupEnquiryField, 'timezone'>, string> & {
+  timezone?: string;
+  source?: LeadSource;
+};
 
 export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, FieldRule>> = {
   [ENQUIRY_COLLECTION]: ENQUIRY_FIELDS,
   [POPUP_ENQUIRY_COLLECTION]: POPUP_ENQUIRY_FIELDS,
+};
+
+/**
+ * Keys that hold more than text, each with its own check, and each optional (documents stored
+ * before it existed stay valid): the full form's request lines (request-lines.ts), and where the
+ * buyer came from, on both forms (lead-source.ts).
+ */
+export const STRUCTURED_FIELDS_BY_COLLECTION: Record<
+  EnquiryCollection,
+  Record<string, (value: unknown) => string[]>
+> = {
+  [ENQUIRY_COLLECTION]: { [REQUEST_LINES_FIELD]: checkRequestLines, [LEAD_SOURCE_FIELD]: checkLeadSource },
+  [POPUP_ENQUIRY_COLLECTION]: { [LEAD_SOURCE_FIELD]: checkLeadSource },
 };
 
 /** Set by the database, never by the visitor: the rules require it to equal the request time. */
@@ -249,19 +277,22 @@ export function fieldMessage(rule: FieldRule, problem: FieldProblem): string {
  */
 export function checkEnquiryDocument(collection: EnquiryCollection, doc: Record<string, unknown>): string[] {
   const fields = FIELDS_BY_COLLECTION[collection];
-  const allowed = new Set([...Object.keys(fields), SERVER_TIMESTAMP_FIELD]);
+  const structured = STRUCTURED_FIELDS_BY_COLLECTION[collection];
+  const allowed = new Set([...Object.keys(fields), ...Object.keys(structured), SERVER_TIMESTAMP_FIELD]);
   const problems: string[] = [];
   for (const key of Object.keys(doc)) {
     if (!allowed.has(key)) problems.push(`${key}: is not part of the contract`);
   }
   for (const key of allowed) {
-    if (!(key in doc) && !fields[key]?.mayBeAbsent) problems.push(`${key}: is missing`);
+    if (!(key in doc) && !fields[key]?.mayBeAbsent && !(key in structured))
+      problems.push(`${key}: is missing`);
   }
   for (const [key, rule] of Object.entries(fields)) {
     if (!(key in doc)) continue;
     const problem = checkField(rule, doc[key]);
     if (problem) problems.push(`${key}: ${problem}`);
   }
+  for (const [key, check] of Object.entries(structured)) if (key in doc) problems.push(...check(doc[key]));
   return problems;
 }
 
@@ -301,6 +332,8 @@ export type EnquiryFormValues = {
   city: string;
   ordertype: string;
   message: string;
+  /** What the buyer asks a quote for (request-lines.ts); none when left out. */
+  lines?: readonly RequestLineInput[];
 };
 
 export type PopupEnquiryFormValues = {
@@ -310,12 +343,16 @@ export type PopupEnquiryFormValues = {
   business: string;
 };
 
-/** The full form's document, without `createdAt` (the Firebase module adds the server time). */
+/**
+ * The full form's document, without `createdAt` (the Firebase module adds the server time); the
+ * visit's first touch (`source`) when the browser recorded one that keeps the contract.
+ */
 export function buildEnquiryPayload(
   values: EnquiryFormValues,
   formpage: FormPage,
   now: Date,
   timeZone?: string,
+  source?: unknown,
 ): EnquiryPayload {
   return {
     formpage,
@@ -329,6 +366,8 @@ export function buildEnquiryPayload(
     date: formatEnquiryDate(now),
     time: formatEnquiryTime(now),
     ...timeZoneField(timeZone),
+    ...buildRequestLines(values.lines ?? []),
+    ...leadSourceField(source),
   };
 }
 
@@ -337,6 +376,7 @@ export function buildPopupEnquiryPayload(
   values: PopupEnquiryFormValues,
   now: Date,
   timeZone?: string,
+  source?: unknown,
 ): PopupEnquiryPayload {
   return {
     name: prepareInput('name', values.name),
@@ -346,5 +386,6 @@ export function buildPopupEnquiryPayload(
     date: formatEnquiryDate(now),
     time: formatEnquiryTime(now),
     ...timeZoneField(timeZone),
+    ...leadSourceField(source),
   };
 }

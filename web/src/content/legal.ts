@@ -41,6 +41,7 @@ export const privacyPolicy = (): LegalDocument => ({
       heading: 'Information recorded automatically',
       paragraphs: [
         'With each enquiry we record the date and time it was sent, taken from your device, and the page the form was on. We do not use analytics or advertising trackers.',
+        'We also record where your visit began, sent with your enquiry and with nothing else: the first page of this website you opened, the website whose link brought you there, and any campaign tags in that link (utm_source, utm_medium and utm_campaign), kept meanwhile in your browser’s session storage, which your browser deletes when you close the tab.',
       ],
     },
     {

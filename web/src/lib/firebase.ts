@@ -73,7 +73,7 @@ async function isStored({ db, firestore }: Connection, enquiryId: string): Promi
 export async function saveEnquiry(
   collection: EnquiryCollection,
   enquiryId: string,
-  payload: Record<string, string>,
+  payload: Record<string, unknown>,
 ): Promise<void> {
   const write = openConnection().then(async (connection) => {
     const { db, firestore } = connection;

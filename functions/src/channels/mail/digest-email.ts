@@ -5,6 +5,7 @@
  */
 import { ENQUIRY_COLLECTIONS } from '../../contract/collections';
 import { enquiriesToCsv } from '../../contract/enquiry-columns';
+import { requestLinesOf, requestLinesSummary } from '../../contract/request-lines';
 import { formatIndiaDateTime } from '../../contract/india-time';
 import { fieldText, type StoredEnquiry } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../../contract/visitor-text';
@@ -73,6 +74,8 @@ type DigestRow = {
   phone: string;
   why: string;
   signs: string;
+  /** What the buyer asked a quote for: the first line and how many more. */
+  asked: string;
 };
 
 function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
@@ -86,6 +89,8 @@ function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
     phone: phoneLinks(fieldText(enquiry.data.phone))?.display ?? cell(enquiry.data.phone),
     why,
     signs,
+    asked:
+      cutTo(oneLineText(requestLinesSummary(requestLinesOf(enquiry.data))), DIGEST_CELL_LENGTH) || NOT_GIVEN,
   };
 }
 
@@ -132,7 +137,7 @@ export function composeDigestEmail(digest: Digest, settings: MailSettings): Outg
     '',
     ...shown.map(
       (row, index) =>
-        `${index + 1}. ${row.received} | ${row.form} | ${row.name} | ${row.email} | ${row.phone} | ${row.why} | ${row.signs}`,
+        `${index + 1}. ${row.received} | ${row.form} | ${row.name} | ${row.email} | ${row.phone} | ${row.asked} | ${row.why} | ${row.signs}`,
     ),
   ].join('\n');
   const th = (label: string) =>
@@ -146,10 +151,10 @@ export function composeDigestEmail(digest: Digest, settings: MailSettings): Outg
     `<p>${escapeHtml(intro.join(' '))}</p>`,
     `<p>${escapeHtml(tableNote)} ${escapeHtml(signsNote)}${laterNote.map((note) => ` ${escapeHtml(note)}`).join('')}</p>`,
     '<table role="presentation" style="border-collapse:collapse">',
-    `<tr>${['#', 'Received', 'Form', 'Name', 'Email', 'Phone', 'No email of its own because', 'Signs of a real buyer'].map(th).join('')}</tr>`,
+    `<tr>${['#', 'Received', 'Form', 'Name', 'Email', 'Phone', 'Asked a quote for', 'No email of its own because', 'Signs of a real buyer'].map(th).join('')}</tr>`,
     ...shown.map(
       (row, index) =>
-        `<tr>${[String(index + 1), row.received, row.form, row.name, row.email, row.phone, row.why, row.signs].map(td).join('')}</tr>`,
+        `<tr>${[String(index + 1), row.received, row.form, row.name, row.email, row.phone, row.asked, row.why, row.signs].map(td).join('')}</tr>`,
     ),
     '</table>',
     '</body></html>',

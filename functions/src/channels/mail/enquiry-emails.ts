@@ -32,6 +32,13 @@ import {
 import { ENQUIRY_COLLECTION } from '../../contract/collections';
 
 import { cutTo, oneLineText, visibleText } from '../../contract/visitor-text';
+import { leadSourceOfEnquiry, leadSourceRows } from '../../contract/lead-source';
+import {
+  PRODUCT_LABELS,
+  requestLinesOf,
+  requestLineText,
+  type RequestLine,
+} from '../../contract/request-lines';
 /** Long enough for any subject the contract allows; cuts off what an Admin-written document might hold. */
 const MAX_SUBJECT_LENGTH = 250;
 /** A display name in Reply-To: the contract's name limit. */
@@ -102,6 +109,9 @@ function enquiryRows(enquiry: StoredEnquiry): Row[] {
   });
   const buyerSent = buyerSentText(enquiry);
   if (buyerSent) rows.push({ label: "Buyer's time", value: buyerSent, kind: 'text' });
+  // Where the visit began: its label always, each other part only when the visit had it.
+  for (const [index, row] of leadSourceRows(leadSourceOfEnquiry(enquiry.data)).entries())
+    if (index === 0 || row.value) rows.push({ ...row, kind: 'text' });
   return rows;
 }
 
@@ -138,6 +148,37 @@ function actionButtons(enquiry: StoredEnquiry, subject: string): string {
   return buttons.length ? `<p>${buttons.join('')}</p>` : '';
 }
 
+/** What the buyer asks a quote for, as a table of its own, before everything else they sent. */
+function requestLinesHtml(lines: readonly RequestLine[]): string {
+  if (lines.length === 0) return '';
+  const cell = 'style="text-align:left;padding:6px 12px 6px 0;border-bottom:1px solid #ddd"';
+  const head = ['Product', 'Length', 'Quantity', 'Samples first']
+    .map((label) => `<th scope="col" ${cell}>${label}</th>`)
+    .join('');
+  const body = lines
+    .map(
+      (line) =>
+        '<tr>' +
+        [
+          PRODUCT_LABELS[line.product],
+          visibleText(line.length) || NOT_GIVEN,
+          `${line.quantity.toLocaleString('en-IN')} ${line.unit}`,
+          line.samples ? 'Yes' : 'No',
+        ]
+          .map((value) => `<td ${cell}>${escapeHtml(value)}</td>`)
+          .join('') +
+        '</tr>',
+    )
+    .join('\n');
+  return [
+    '<h2 style="font-size:16px;margin:16px 0 8px">Asked a quote for</h2>',
+    '<table style="border-collapse:collapse;margin-bottom:16px">',
+    `<thead><tr>${head}</tr></thead>`,
+    `<tbody>${body}</tbody>`,
+    '</table>',
+  ].join('\n');
+}
+
 function salesHtml(enquiry: StoredEnquiry, subject: string, rows: Row[]): string {
   const tableRows = rows
     .map(
@@ -152,6 +193,7 @@ function salesHtml(enquiry: StoredEnquiry, subject: string, rows: Row[]): string
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222;line-height:1.45">',
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
     actionButtons(enquiry, subject),
+    requestLinesHtml(requestLinesOf(enquiry.data)),
     '<table role="presentation" style="border-collapse:collapse">',
     tableRows,
     '</table>',
@@ -169,6 +211,13 @@ const MESSAGE_INDENT = '  ';
 
 function salesText(enquiry: StoredEnquiry, subject: string, rows: Row[]): string {
   const lines = [subject, ''];
+  const requested = requestLinesOf(enquiry.data);
+  if (requested.length > 0)
+    lines.push(
+      'Asked a quote for:',
+      ...requested.map((line) => `- ${oneLineText(requestLineText(line))}`),
+      '',
+    );
   for (const row of rows) {
     if (row.kind === 'multiline') {
       const messageLines = row.value === '' ? [NOT_GIVEN] : row.value.split(ANY_LINE_BREAK);

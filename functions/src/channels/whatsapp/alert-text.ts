@@ -14,6 +14,7 @@ import { ENQUIRY_COLLECTION } from '../../contract/collections';
 import { enquiryInboxPath } from '../../contract/inbox-address';
 import { fieldText } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../../contract/visitor-text';
+import { requestLinesOf, requestLinesSummary } from '../../contract/request-lines';
 
 /** A parameter longer than this is cut (with …): an alert is read in a notification. */
 const MAX_PARAMETER_LENGTH = 60;
@@ -49,6 +50,17 @@ function inboxLink(siteUrl: string, enquiry: { collection: string; id: string })
   return `${siteUrl.replace(/\/+$/, '')}${enquiryInboxPath(enquiry)}`;
 }
 
+/**
+ * The third parameter: the order type, then what the buyer asks a quote for when they chose lines
+ * (`Bulk · Machine Weft 22 in, 8 kg, +2 more`), cleaned like any visitor text (a length is theirs).
+ */
+function whatParameter(enquiry: StoredEnquiry, full: boolean): string {
+  if (!full) return cleanParameter(enquiry.data.business);
+  const asked = requestLinesSummary(requestLinesOf(enquiry.data));
+  const orderType = fieldText(enquiry.data.ordertype);
+  return cleanParameter(asked ? `${orderType} · ${asked}` : orderType);
+}
+
 /** ENQUIRY_ALERT_TEMPLATE's seven parameters for one enquiry. */
 export function enquiryAlertParameters(enquiry: StoredEnquiry, siteUrl: string): string[] {
   const full = enquiry.collection === ENQUIRY_COLLECTION;
@@ -56,7 +68,7 @@ export function enquiryAlertParameters(enquiry: StoredEnquiry, siteUrl: string):
   return [
     full ? 'full enquiry' : 'popup enquiry',
     cleanParameter(enquiry.data.name),
-    cleanParameter(full ? enquiry.data.ordertype : enquiry.data.business),
+    whatParameter(enquiry, full),
     full ? cleanParameter(enquiry.data.city) : 'city not given',
     phoneLinks(phone)?.display ?? cleanParameter(phone),
     inboxLink(siteUrl, enquiry),

@@ -9,8 +9,23 @@ import { placeLine } from '../../content/site';
 import { siteFacts } from '../../content/site-content';
 import { usePageHead } from '../../features/seo/page-head';
 import { ENQUIRY_PATH } from '../../config/paths';
+import { categories } from '../../content/catalogue';
+import { offeredProductsProp } from '../../features/enquiry/request-lines-part';
 import { Island } from '../islands/island';
 import './pages.css';
+
+/** What the form's "What do you need" lines offer: every product, by the owner's name and lengths. */
+function enquiryProducts(): string {
+  return offeredProductsProp(
+    categories().flatMap((category) =>
+      category.products.map((product) => ({
+        slug: product.slug,
+        name: product.productName,
+        lengths: product.facts.length,
+      })),
+    ),
+  );
+}
 
 export default function EnquiryPage() {
   usePageHead({ ...pageMeta.enquiry, path: ENQUIRY_PATH });
@@ -29,7 +44,12 @@ export default function EnquiryPage() {
         <div className="container enquiry-layout">
           <div className="enquiry-layout__form">
             {/* The visitor came to enquire: the form takes over as soon as the page is painted. */}
-            <Island name="enquiry-form" wake="load" props={{ id: 'enquiry', formpage: FORM_PAGES.enquiry }} />
+            {/* The catalogue's products travel with the form (a quote button's ?product= picks one). */}
+            <Island
+              name="enquiry-form"
+              wake="load"
+              props={{ id: 'enquiry', formpage: FORM_PAGES.enquiry, products: enquiryProducts() }}
+            />
           </div>
           <div className="enquiry-layout__aside">
             <OrderSteps steps={orderSteps} title="What happens next" facts={trustFacts} />

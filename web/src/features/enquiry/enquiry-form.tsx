@@ -12,7 +12,17 @@ import {
 } from '@contract/enquiry';
 import { INDIA } from '@contract/phone';
 import { useFormik, type FormikErrors } from 'formik';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { QUOTE_MESSAGE, requestLineErrors } from '@contract/request-lines';
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { Dialog } from '../../components/dialog';
 import { CheckIcon } from '../../components/icons';
@@ -33,6 +43,15 @@ import {
 import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
 import { countryToFollow, defaultCountry, loadPhonePlans, needsPlans } from './phone-rules';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
+import {
+  linePartId,
+  newLine,
+  offeredProductsOf,
+  RequestLinesPart,
+  type LinePart,
+  type LineState,
+} from './request-lines-part';
+import { ENQUIRY_PRODUCT_PARAM } from '../../config/paths';
 import './enquiry-form.css';
 
 const VARIANT_SETTINGS = {
@@ -130,6 +149,11 @@ export type EnquiryFormProps = {
   /** Heading shown in the short form's thank-you panel and the full form's thank-you popup. */
   thankYouTitle?: string;
   onSubmitted?: () => void;
+  /**
+   * Full form: the catalogue's products as the page offers them (`offeredProductsProp`, written at
+   * prerender from the owner's content), which gives the form its "What do you need" lines.
+   */
+  products?: string;
 };
 
 /** The values a form starts from, and what it already knows about the visitor's progress. */
@@ -178,6 +202,7 @@ export function EnquiryForm({
   id,
   thankYouTitle = 'Thank you!',
   onSubmitted,
+  products,
 }: EnquiryFormProps) {
   const variant = short ? VARIANTS.short : VARIANTS.full;
   const draftKey = draftKeyFor(short, id);
@@ -199,6 +224,44 @@ export function EnquiryForm({
   const { values, errors, touched, setValues } = formik;
   const termsMissing = !short && !values.terms;
   const fieldId = (field: string) => `${id}-${field}`;
+
+  // The "What do you need" lines: only where the page offers its products (short forms never).
+  const offered = useMemo(() => (short ? [] : offeredProductsOf(products)), [short, products]);
+  const [lines, setLines] = useState<LineState[]>([]);
+  const [linesTouched, setLinesTouched] = useState<ReadonlySet<string>>(new Set());
+  const lineErrors = lines.map(requestLineErrors);
+  const firstWrongLinePart = lines.flatMap((line, index) =>
+    (['product', 'length', 'quantity', 'unit'] as const)
+      .filter((part) => lineErrors[index]?.[part])
+      .map((part) => linePartId(id, line, part)),
+  )[0];
+  /** A line added while the message is still empty starts it with a sentence the buyer may change. */
+  const addLine = (product = '') => {
+    setLines((current) => [...current, newLine(product)]);
+    if ((values.message ?? '').trim() === '') void formik.setFieldValue('message', QUOTE_MESSAGE, true);
+  };
+  const removeLine = (key: number) => {
+    const left = lines.filter((line) => line.key !== key);
+    setLines(left);
+    if (left.length === 0 && values.message === QUOTE_MESSAGE) void formik.setFieldValue('message', '', true);
+  };
+  const changeLine = (key: number, part: LinePart, value: string | boolean) =>
+    setLines((current) => current.map((line) => (line.key === key ? { ...line, [part]: value } : line)));
+  const leaveLinePart = (key: number, part: LinePart) =>
+    setLinesTouched((current) => new Set([...current, `${key}:${part}`]));
+
+  // A product page's quote button names its product in the address (?product=machine-weft): the
+  // form starts with that line once it can answer. An address naming no product of the page's
+  // catalogue opens the form blank, without a word.
+  useEffect(() => {
+    if (!interactive || offered.length === 0) return;
+    const named = new URLSearchParams(window.location.search).get(ENQUIRY_PRODUCT_PARAM);
+    // Only after hydration: the prerendered HTML, which hydration must match, knows no address.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is outside React
+    if (named && offered.some((product) => product.slug === named)) addLine(named);
+    // Once, when the form can answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [interactive]);
   const { alert, sending, thanked, reference, dismissThanks, submit } = useEnquirySubmission({
     formik,
     variant,
@@ -209,6 +272,22 @@ export function EnquiryForm({
     termsMissing,
     focusField: (field) => document.getElementById(fieldId(field))?.focus(),
     onSubmitted,
+    lines: {
+      typed: lines,
+      firstWrong: firstWrongLinePart,
+      reveal: () =>
+        setLinesTouched(
+          new Set(
+            lines.flatMap((line) =>
+              ['product', 'length', 'quantity', 'unit'].map((part) => `${line.key}:${part}`),
+            ),
+          ),
+        ),
+      reset: () => {
+        setLines([]);
+        setLinesTouched(new Set());
+      },
+    },
   });
 
   // Hydration keeps the page's elements (and so the focus and the caret): anything typed while it
@@ -283,7 +362,7 @@ export function EnquiryForm({
     return () => cancelAnimationFrame(frame);
   }, [shownErrors]);
 
-  const invalid = Object.keys(errors).length > 0;
+  const invalid = Object.keys(errors).length > 0 || firstWrongLinePart !== undefined;
   const blocked = !interactive || invalid || termsMissing || sending;
   // The prerendered page says what an empty form needs, and hydration must find the same text
   // (even when the visitor typed before the code came), so the line is there from first paint.
@@ -292,7 +371,10 @@ export function EnquiryForm({
     : sending
       ? ''
       : missingForSubmit(
-          variant.fields.filter((field) => errors[field]).map((field) => FIELD_UI[field].label),
+          [
+            ...variant.fields.filter((field) => errors[field]).map((field) => FIELD_UI[field].label),
+            ...(firstWrongLinePart ? ['the product lines'] : []),
+          ],
           termsMissing,
         );
   const missingId = `${id}-missing`;
@@ -323,21 +405,42 @@ export function EnquiryForm({
         <div className="enquiry-form__fields">
           {variant.fields.map((field) => {
             const error = interactive && touched[field] ? errors[field] : undefined;
+            const linesPart =
+              field === 'message' && offered.length > 0 ? (
+                <RequestLinesPart
+                  formId={id}
+                  products={offered}
+                  lines={lines}
+                  errors={lineErrors}
+                  touched={linesTouched}
+                  interactive={interactive}
+                  onAdd={() => addLine()}
+                  onRemove={removeLine}
+                  onChange={changeLine}
+                  onLeave={leaveLinePart}
+                />
+              ) : null;
             return (
-              <EnquiryField
-                key={field}
-                field={field}
-                controlId={fieldId(field)}
-                value={values[field] ?? ''}
-                error={error === undefined ? undefined : String(error)}
-                onChange={field === 'phone' ? onPhoneChange : formik.handleChange}
-                onBlur={formik.handleBlur}
-                country={
-                  field === 'phone'
-                    ? { value: values.country ?? INDIA, everyCountry: interactive, onChange: onCountryChange }
-                    : undefined
-                }
-              />
+              <Fragment key={field}>
+                {linesPart}
+                <EnquiryField
+                  field={field}
+                  controlId={fieldId(field)}
+                  value={values[field] ?? ''}
+                  error={error === undefined ? undefined : String(error)}
+                  onChange={field === 'phone' ? onPhoneChange : formik.handleChange}
+                  onBlur={formik.handleBlur}
+                  country={
+                    field === 'phone'
+                      ? {
+                          value: values.country ?? INDIA,
+                          everyCountry: interactive,
+                          onChange: onCountryChange,
+                        }
+                      : undefined
+                  }
+                />
+              </Fragment>
             );
           })}
         </div>

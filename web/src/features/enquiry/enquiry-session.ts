@@ -26,3 +26,16 @@ export function onEnquirySubmitted(listener: () => void): () => void {
   window.addEventListener(SUBMITTED_EVENT, listener);
   return () => window.removeEventListener(SUBMITTED_EVENT, listener);
 }
+
+/** Where lib/first-touch.ts keeps the visit's first touch (a key of its own, so no chunk is shared). */
+const FIRST_TOUCH_KEY = 'sme:first-touch';
+
+/** The visit's first touch as every page recorded it, or null (none, or storage blocked). */
+export function readFirstTouch(): unknown {
+  try {
+    const raw = window.sessionStorage.getItem(FIRST_TOUCH_KEY);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}

@@ -19,10 +19,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
 import { saveEnquiry } from '../../lib/firebase';
 import type { TextField } from './enquiry-field';
-import { markEnquirySubmitted } from './enquiry-session';
+import { markEnquirySubmitted, readFirstTouch } from './enquiry-session';
+import { leadSourceFromTouch } from '@contract/lead-source';
 import { writeDraft } from './form-draft';
 import { checkPhone, visitorTimeZone } from './phone-rules';
 import type { EnquiryCollection } from '@contract/collections';
+import type { RequestLineInput } from '@contract/request-lines';
 
 /** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
 export type FormValues = { [field in TextField]?: string } & {
@@ -53,6 +55,15 @@ type SubmissionOptions = {
   termsMissing: boolean;
   focusField: (field: string) => void;
   onSubmitted?: () => void;
+  /** Full form: the "What do you need" lines, kept beside formik's values. */
+  lines?: {
+    typed: readonly RequestLineInput[];
+    /** The element id of the first wrong part of a line, if any. */
+    firstWrong: string | undefined;
+    /** Shows every line's messages, after a send was tried. */
+    reveal: () => void;
+    reset: () => void;
+  };
 };
 
 type Submission = {
@@ -76,6 +87,7 @@ export function useEnquirySubmission({
   termsMissing,
   focusField,
   onSubmitted,
+  lines,
 }: SubmissionOptions): Submission {
   const { values, validateForm, setTouched, resetForm } = formik;
   const [alert, setAlert] = useState<string | null>(start.submitFailed ? FORM_MESSAGES.submitFailed : null);
@@ -133,6 +145,12 @@ export function useEnquirySubmission({
       focusField(firstInvalid);
       return;
     }
+    if (lines?.firstWrong) {
+      lines.reveal();
+      showAlert(FORM_MESSAGES.invalid);
+      document.getElementById(lines.firstWrong)?.focus();
+      return;
+    }
     if (termsMissing) {
       showAlert(FORM_MESSAGES.termsRequired);
       focusField('terms');
@@ -147,6 +165,7 @@ export function useEnquirySubmission({
         // The phone as stored: India's ten digits, or E.164 for the country beside it.
         const { phone } = await checkPhone(values.phone ?? '', values.country ?? INDIA);
         const timeZone = visitorTimeZone();
+        const source = leadSourceFromTouch(readFirstTouch(), window.location.hostname);
         const now = new Date();
         const payload = short
           ? buildPopupEnquiryPayload(
@@ -158,6 +177,7 @@ export function useEnquirySubmission({
               },
               now,
               timeZone,
+              source,
             )
           : buildEnquiryPayload(
               {
@@ -168,10 +188,12 @@ export function useEnquirySubmission({
                 city: values.city ?? '',
                 ordertype: values.ordertype ?? '',
                 message: values.message ?? '',
+                lines: lines?.typed ?? [],
               },
               formpage,
               now,
               timeZone,
+              source,
             );
         enquiryId.current ??= newEnquiryId();
         // Kept with the draft before the write leaves, so even a reload retries this same document.
@@ -187,6 +209,7 @@ export function useEnquirySubmission({
         errors: variant.initialErrors,
         touched: {},
       });
+      lines?.reset();
       writeDraft(draftKey, null);
       markEnquirySubmitted();
       setThanked(true);

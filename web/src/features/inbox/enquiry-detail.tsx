@@ -1,4 +1,6 @@
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
+import { requestLinesOf, requestLineText } from '@contract/request-lines';
+import { leadSourceOfEnquiry, leadSourceRows } from '@contract/lead-source';
 import {
   FOLLOW_UP_NOTE_MAX_LENGTH,
   FOLLOW_UP_STATUSES,
@@ -352,6 +354,16 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
         <h3 id={`${id}-sent`} className="inbox-section__title">
           What they sent
         </h3>
+        {requestLinesOf(enquiry.data).length > 0 && (
+          <>
+            <h4 className="inbox-lines__title">Asked a quote for</h4>
+            <ul className="inbox-lines">
+              {requestLinesOf(enquiry.data).map((line, index) => (
+                <li key={index}>{requestLineText(line)}</li>
+              ))}
+            </ul>
+          </>
+        )}
         <dl className="inbox-fields">
           {Object.entries(FIELDS_BY_COLLECTION[enquiry.collection])
             .filter(([field]) => !DEVICE_CLOCK_FIELDS.has(field))
@@ -365,6 +377,14 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
                     fieldText(enquiry.data[field]) || '—'
                   )}
                 </dd>
+              </div>
+            ))}
+          {leadSourceRows(leadSourceOfEnquiry(enquiry.data))
+            .filter((row, index) => index === 0 || row.value)
+            .map((row) => (
+              <div key={row.label} className="inbox-fields__row" data-lead-source={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
               </div>
             ))}
           <div className="inbox-fields__row">

@@ -5,6 +5,7 @@
  */
 import { ENQUIRY_COLLECTION } from '@contract/collections';
 import { textOf } from '@contract/stored-enquiry';
+import { PRODUCT_LABELS, requestLinesOf } from '@contract/request-lines';
 
 /** The first line of the message with something on it. */
 export function firstLine(message: string): string {
@@ -21,9 +22,15 @@ type Gist = {
   line: string;
   /** The order type (full form). */
   tag: string | null;
+  /** The products the buyer asked a quote for, each once, in the order of their lines. */
+  products: string[];
 };
 
 export function gistOf(collection: string, data: Record<string, unknown>): Gist {
-  if (collection !== ENQUIRY_COLLECTION) return { line: textOf(data.business), tag: null };
-  return { line: firstLine(textOf(data.message)), tag: textOf(data.ordertype) || null };
+  if (collection !== ENQUIRY_COLLECTION) return { line: textOf(data.business), tag: null, products: [] };
+  return {
+    line: firstLine(textOf(data.message)),
+    tag: textOf(data.ordertype) || null,
+    products: [...new Set(requestLinesOf(data).map((line) => PRODUCT_LABELS[line.product]))],
+  };
 }

@@ -58,6 +58,11 @@ export function EnquiryList({
                 <span className="inbox-card__name">{enquiryText(enquiry, 'name') || '(no name)'}</span>
                 <When at={enquiry.receivedAt} now={now} />
               </span>
+              {gist.products.length > 0 && (
+                <span className="inbox-card__products" data-products={gist.products.join('|')}>
+                  {gist.products.join(' · ')}
+                </span>
+              )}
               {gist.line && <span className="inbox-card__line">{gist.line}</span>}
               <span className="inbox-card__meta">
                 {FORM_LABELS[enquiry.collection]}

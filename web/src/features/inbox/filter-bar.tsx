@@ -5,6 +5,7 @@ import {
   filtersInUse,
   COUNTRY_OPTIONS,
   KIND_OPTIONS,
+  PRODUCT_OPTIONS,
   SHOWN_STATES,
   STATE_TEXT,
   type InboxFilter,
@@ -138,6 +139,21 @@ function FilterFields({
         >
           <option value="">Any</option>
           {COUNTRY_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="inbox-field">
+        <label htmlFor={`${id}-product`}>Product asked for</label>
+        <select
+          id={`${id}-product`}
+          value={filter.product}
+          onChange={(event) => set('product', event.target.value)}
+        >
+          <option value="">Any</option>
+          {PRODUCT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>

@@ -9,6 +9,7 @@ import {
   deliveryState,
   EMPTY_FILTER,
   enquiryReference,
+  filtersInUse,
   matchesFilter,
   mergeNewest,
   needsAttention,
@@ -17,6 +18,7 @@ import {
   resendFailure,
   writeFilter,
 } from './inbox-model';
+import { gistOf } from './enquiry-gist';
 
 const enquiry = (
   id: string,
@@ -36,13 +38,16 @@ describe('the filter in the address', () => {
       search: 'Kumar & Sons',
       view: 'waiting' as const,
       country: 'NG',
+      product: 'machine-weft',
     };
     const query = writeFilter(filter);
     expect(readFilter(query)).toEqual(filter);
   });
 
   it('drops values it does not know instead of filtering on them', () => {
-    expect(readFilter('?form=fax&state=LOST&from=yesterday&kind=Spy')).toEqual(EMPTY_FILTER);
+    expect(readFilter('?form=fax&state=LOST&from=yesterday&kind=Spy&product=synthetic-wig')).toEqual(
+      EMPTY_FILTER,
+    );
     expect(writeFilter(EMPTY_FILTER)).toBe('');
   });
 
@@ -53,6 +58,38 @@ describe('the filter in the address', () => {
     // Midnight in Coimbatore is 18:30 UTC the day before.
     expect(since?.toISOString()).toBe('2026-10-31T18:30:00.000Z');
     expect(until?.toISOString()).toBe('2026-11-01T18:30:00.000Z');
+  });
+});
+
+describe('what buyers asked a quote for, in the list', () => {
+  const line = (product: string) => ({ product, length: '', quantity: 1, unit: 'kg', samples: false });
+  const weftAndTips = enquiry('quoteBuyer0000000001', '2026-11-20T10:00:00Z', {
+    name: 'Grace',
+    lines: [line('machine-weft'), line('i-tip-extensions'), line('machine-weft')],
+  });
+  const braids = enquiry('quoteBuyer0000000002', '2026-11-20T11:00:00Z', {
+    name: 'Meena',
+    lines: [line('traditional-braid-extension')],
+  });
+  const older = enquiry('oldBuyer000000000001', '2026-11-20T12:00:00Z', { name: 'Arun' });
+
+  it('filters by a product any line names', () => {
+    const byProduct = (product: string) =>
+      [weftAndTips, braids, older]
+        .filter((item) => matchesFilter(item, { ...EMPTY_FILTER, product }))
+        .map((item) => item.id);
+    expect(byProduct('i-tip-extensions')).toEqual([weftAndTips.id]);
+    expect(byProduct('traditional-braid-extension')).toEqual([braids.id]);
+    expect(byProduct('')).toHaveLength(3);
+    expect(filtersInUse({ ...EMPTY_FILTER, product: 'machine-weft' })).toBe(1);
+  });
+
+  it('names each product once on the card, in the order of the lines', () => {
+    expect(gistOf(ENQUIRY_COLLECTION, weftAndTips.data).products).toEqual([
+      'Machine Weft',
+      'I-Tip Extensions',
+    ]);
+    expect(gistOf(ENQUIRY_COLLECTION, older.data).products).toEqual([]);
   });
 });
 

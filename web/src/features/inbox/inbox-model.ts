@@ -5,6 +5,12 @@
  */
 import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry';
 import {
+  isRequestLineProduct,
+  PRODUCT_LABELS,
+  REQUEST_LINE_PRODUCTS,
+  requestLinesOf,
+} from '@contract/request-lines';
+import {
   DEFAULT_FOLLOW_UP_STATUS,
   FOLLOW_UP_FIELD,
   followUpHistory,
@@ -83,6 +89,8 @@ export type InboxFilter = {
   view: InboxView;
   /** The country of the buyer's phone (ISO code), '' for any. */
   country: string;
+  /** A product the buyer asked a quote for (its address, request-lines.ts), '' for any. */
+  product: string;
 };
 
 export const EMPTY_FILTER: InboxFilter = {
@@ -94,11 +102,13 @@ export const EMPTY_FILTER: InboxFilter = {
   search: '',
   view: '',
   country: '',
+  product: '',
 };
 
 /** How many of the filter's choices narrow the list (the search has its own field). */
 export function filtersInUse(filter: InboxFilter): number {
-  return (['form', 'from', 'to', 'kind', 'state', 'country'] as const).filter((key) => filter[key]).length;
+  return (['form', 'from', 'to', 'kind', 'state', 'country', 'product'] as const).filter((key) => filter[key])
+    .length;
 }
 
 const FILTER_KEYS = Object.keys(EMPTY_FILTER) as (keyof InboxFilter)[];
@@ -122,6 +132,7 @@ export function readFilter(search: string): InboxFilter {
     search: params.get('q') ?? '',
     view: param('view') === 'waiting' ? 'waiting' : '',
     country: isCountry(param('country')) ? param('country') : '',
+    product: isRequestLineProduct(param('product')) ? param('product') : '',
   };
 }
 
@@ -248,6 +259,12 @@ export function buyerCountry(enquiry: StoredEnquiry): string | null {
   return phoneCountry(enquiry.data.phone);
 }
 
+/** The product filter's choices: the catalogue's products, as the sales team names them. */
+export const PRODUCT_OPTIONS = REQUEST_LINE_PRODUCTS.map((product) => ({
+  value: product,
+  label: PRODUCT_LABELS[product],
+}));
+
 /** The country filter's choices: every country, by name. */
 export const COUNTRY_OPTIONS = phoneCountries().map(([code, , name]) => ({ value: code, label: name }));
 
@@ -257,6 +274,8 @@ export { countryName, enquiryReference };
 export function matchesFilter(enquiry: StoredEnquiry, filter: InboxFilter): boolean {
   if (filter.state && deliveryState(enquiry) !== filter.state) return false;
   if (filter.country && buyerCountry(enquiry) !== filter.country) return false;
+  if (filter.product && !requestLinesOf(enquiry.data).some((line) => line.product === filter.product))
+    return false;
   // A reference read out on a call (SME-4F7K-2QXM, however typed) finds every enquiry that has it.
   const reference = typedReference(filter.search);
   if (reference) return enquiryReference(enquiry.id) === reference;

@@ -12,10 +12,13 @@ const unbroken = (text: string) => text.replace(/(\d) (?=s\b|min\b|h\b|d\b)/g, '
 export function InboxSummary({
   figures,
   chart,
+  leadSources,
   onOpen,
 }: {
   figures: WeekFigures[] | null;
   chart: WeeklyCounts | null;
+  /** Where this month's enquiries came from, in one line; null until read. */
+  leadSources: string | null;
   /** Called when the summary is opened (its chart loads then). */
   onOpen: () => void;
 }) {
@@ -28,7 +31,9 @@ export function InboxSummary({
       }}
     >
       <summary className="inbox-summary__toggle">
-        <span className="inbox-summary__title">Response times and weekly enquiries</span>
+        <span className="inbox-summary__title">
+          Response times, weekly enquiries and where they came from
+        </span>
         <span className="inbox-summary__teaser">
           {thisWeek
             ? unbroken(`This week: ${thisWeek.answered} answered, median ${thisWeek.median}`)
@@ -81,6 +86,11 @@ export function InboxSummary({
           </table>
         )}
         {chart ? <WeeklyChart data={chart} /> : <p className="inbox-hint">Loading the weekly chart…</p>}
+        <p className="inbox-summary__sources" data-lead-sources>
+          {leadSources === null
+            ? 'Loading where this month’s enquiries came from…'
+            : `This month: ${leadSources}`}
+        </p>
       </div>
     </details>
   );

@@ -65,10 +65,11 @@ describe("a card's gist", () => {
         message: 'Need machine weft bundles of 100 g\nThanks',
         ordertype: 'bulk',
       }),
-    ).toEqual({ line: 'Need machine weft bundles of 100 g', tag: 'bulk' });
+    ).toEqual({ line: 'Need machine weft bundles of 100 g', tag: 'bulk', products: [] });
     expect(gistOf(POPUP_ENQUIRY_COLLECTION, { business: 'I am a Distributor' })).toEqual({
       line: 'I am a Distributor',
       tag: null,
+      products: [],
     });
   });
 });

@@ -20,6 +20,7 @@ import { EnquiryDetail } from './enquiry-detail';
 import { EnquiryList } from './enquiry-list';
 import { FilterBar } from './filter-bar';
 import { InboxSummary } from './inbox-summary';
+import { useLeadSources } from './use-lead-sources';
 import { FORM_LABELS, matchesFilter, PAGE_SIZE, type InboxFilter } from './inbox-model';
 import { signInMessage, SignInForm } from './sign-in-form';
 import { useCsvDownload } from './use-csv-download';
@@ -177,7 +178,8 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
   const { openState, openEnquiry } = useOpenEnquiry(connection, address, openKey, merged);
   const figuresRound = Math.floor(now.getTime() / FIGURES_REFRESH_MS);
   const figures = useResponseFigures(connection, newestKey, figuresRound, waiting.length);
-  const { chart, showChart } = useWeeklyChart(connection, newestKey);
+  const { chart, chartWanted, showChart } = useWeeklyChart(connection, newestKey);
+  const leadSources = useLeadSources(connection, newestKey, chartWanted);
   useListScroll(openKey);
   const { csvMessage, downloadCsv } = useCsvDownload(connection, filter);
   const { actionsFor, erasure } = useDetailActions(connection, user);
@@ -198,7 +200,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
   return (
     <div className={`inbox-app${detailShown ? ' inbox-app--detail' : ''}`}>
       <div className="inbox-column">
-        <InboxSummary figures={figures} chart={chart} onOpen={showChart} />
+        <InboxSummary figures={figures} chart={chart} leadSources={leadSources} onOpen={showChart} />
         <FilterBar
           filter={filter}
           onChange={changeFilter}

@@ -30,5 +30,5 @@ export function useWeeklyChart(connection: InboxConnection, newestKey: string | 
     };
   }, [connection, newestKey, chartWanted]);
 
-  return { chart, showChart: () => setChartWanted(true) };
+  return { chart, chartWanted, showChart: () => setChartWanted(true) };
 }

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { buildEnquiryPayload, checkEnquiryDocument, FORM_PAGES } from './enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './collections';
+import {
+  buildRequestLines,
+  checkRequestLines,
+  quantityOf,
+  requestLineErrors,
+  requestLinesOf,
+  requestLinesSummary,
+  requestLineText,
+  REQUEST_LINE_MESSAGES,
+  type RequestLine,
+} from './request-lines';
+
+const weft: RequestLine = {
+  product: 'machine-weft',
+  length: '22 in',
+  quantity: 8,
+  unit: 'kg',
+  samples: false,
+};
+const values = {
+  name: 'Priya Raman',
+  companyname: '',
+  phone: '9876543210',
+  email: 'priya@example.in',
+  city: 'Chennai',
+  ordertype: 'Bulk',
+  message: 'Please quote the lines above.',
+};
+const stamped = (doc: object) => ({ ...doc, createdAt: 'server time' });
+
+describe('request lines in the contract', () => {
+  it('stores the lines a buyer chose, with the quantity as a whole number and the length trimmed', () => {
+    const payload = buildEnquiryPayload(
+      {
+        ...values,
+        lines: [
+          { product: 'machine-weft', length: ' 22 in\u200b ', quantity: '8', unit: 'kg', samples: false },
+          { product: 'i-tip-extensions', length: '', quantity: '1,00,000', unit: 'pieces', samples: true },
+        ],
+      },
+      FORM_PAGES.enquiry,
+      new Date(2026, 10, 27, 9, 0, 0),
+    );
+    expect(payload.lines).toEqual([
+      weft,
+      { product: 'i-tip-extensions', length: '', quantity: 100_000, unit: 'pieces', samples: true },
+    ]);
+    expect(checkEnquiryDocument(ENQUIRY_COLLECTION, stamped(payload))).toEqual([]);
+  });
+
+  it('stores no lines key when the buyer chose none, as every document before lines existed', () => {
+    const payload = buildEnquiryPayload({ ...values, lines: [] }, FORM_PAGES.enquiry, new Date());
+    expect('lines' in payload).toBe(false);
+    expect(checkEnquiryDocument(ENQUIRY_COLLECTION, stamped(payload))).toEqual([]);
+  });
+
+  it.each([
+    ['11 lines', Array.from({ length: 11 }, () => weft), 'lines: too many'],
+    ['an unknown product', [{ ...weft, product: 'synthetic-wig' }], 'lines[0]: product'],
+    ['a quantity of 0', [{ ...weft, quantity: 0 }], 'lines[0]: quantity'],
+    ['a quantity of 100,001', [{ ...weft, quantity: 100_001 }], 'lines[0]: quantity'],
+    ['a quantity of 2.5', [weft, { ...weft, quantity: 2.5 }], 'lines[1]: quantity'],
+    ['a unit of its own', [{ ...weft, unit: 'grams' }], 'lines[0]: unit'],
+    ['samples as text', [{ ...weft, samples: 'yes' }], 'lines[0]: samples'],
+    ['a length on two lines', [{ ...weft, length: '22\nin' }], 'lines[0]: length'],
+    ['a key of its own', [{ ...weft, price: 1 }], 'lines[0]: extra-key'],
+    ['one text', 'Machine Weft, 8 kg', 'lines: not a list'],
+  ])('refuses %s', (_what, lines, problem) => {
+    expect(checkRequestLines(lines)).toEqual([problem]);
+    const doc = stamped({ ...buildEnquiryPayload(values, FORM_PAGES.enquiry, new Date()), lines });
+    expect(checkEnquiryDocument(ENQUIRY_COLLECTION, doc)).toEqual([problem]);
+  });
+
+  it('keeps lines off the popup, which has no such part', () => {
+    const popup = {
+      name: 'Priya',
+      email: 'priya@example.in',
+      phone: '9876543210',
+      business: 'Others',
+      date: '27-11-2026',
+      time: '09:00:00',
+      lines: [weft],
+      createdAt: 'server time',
+    };
+    expect(checkEnquiryDocument(POPUP_ENQUIRY_COLLECTION, popup)).toEqual([
+      'lines: is not part of the contract',
+    ]);
+  });
+
+  it('reads a quantity as a buyer types it, and refuses what is not a whole number in range', () => {
+    expect(quantityOf('1,000')).toBe(1000);
+    expect(quantityOf(' 12 ')).toBe(12);
+    for (const typed of ['', '0', '2.5', '100001', '-3', '8kg', '1e3']) expect(quantityOf(typed)).toBeNull();
+  });
+
+  it('says what is wrong with a line in the form', () => {
+    expect(requestLineErrors({ product: '', length: '', quantity: '0', unit: '', samples: false })).toEqual({
+      product: REQUEST_LINE_MESSAGES.product,
+      quantity: 'Quantity must be a whole number from 1 to 1,00,000.',
+      unit: REQUEST_LINE_MESSAGES.unit,
+    });
+    expect(
+      requestLineErrors({
+        product: 'machine-weft',
+        length: '22 in',
+        quantity: '8',
+        unit: 'kg',
+        samples: true,
+      }),
+    ).toEqual({});
+  });
+
+  it('names the lines as the sales team reads them, and skips what a stored document should not hold', () => {
+    const lines = requestLinesOf({
+      lines: [weft, { ...weft, quantity: 0 }, { ...weft, product: 'hand-tied-weft', samples: true }],
+    });
+    expect(lines).toHaveLength(2);
+    expect(requestLineText(lines[1] as RequestLine)).toBe('Hand-Tied Weft 22 in, 8 kg, samples first');
+    expect(requestLinesSummary([weft, weft, weft])).toBe('Machine Weft 22 in, 8 kg, +2 more');
+    expect(requestLinesSummary([])).toBe('');
+    expect(requestLinesOf({})).toEqual([]);
+    expect(buildRequestLines([])).toEqual({});
+  });
+});

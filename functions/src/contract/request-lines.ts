@@ -1,0 +1,188 @@
+/**
+ * What a buyer asks a quote for: the full form's optional lines, each a product of the catalogue,
+ * a length, a whole quantity in a unit, and whether samples should come first. Stored on the
+ * enquiry as `lines: [{product, length, quantity, unit, samples}]`; documents without it stay valid.
+ *
+ * The form's checks, the payload, the sales email, the WhatsApp alert, the inbox, every CSV and
+ * the rules' tests read this file; firestore.rules spells the same limits out by hand.
+ *
+ * Part of the contract: imports only the contract.
+ */
+import { withoutHiddenCharacters } from './hidden-characters';
+import { PRODUCT_SLUGS, type ProductSlug } from './site-content';
+
+/** The enquiry's key for its lines. */
+export const REQUEST_LINES_FIELD = 'lines';
+/** A quote covers at most this many lines; more belongs in a conversation. */
+export const MAX_REQUEST_LINES = 10;
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 100_000;
+/** "22 in", "10–18 inch, mixed", "14/16/18": a short line, never a message. */
+export const MAX_LINE_LENGTH_TEXT = 30;
+/**
+ * What a length may hold: Latin letters, digits, spaces and a few marks (a whitelist, so nothing
+ * hidden and no line break gets in, at a cost the rules can pay ten times over in one request).
+ */
+export const LINE_LENGTH_PATTERN = /^[A-Za-z0-9 .,/+()"&~–-]{0,30}$/;
+export const REQUEST_LINE_UNITS = ['kg', 'bundles', 'pieces'] as const;
+export type RequestLineUnit = (typeof REQUEST_LINE_UNITS)[number];
+/** A line's keys, all present in every stored line. */
+export const REQUEST_LINE_KEYS = ['product', 'length', 'quantity', 'unit', 'samples'] as const;
+/** The catalogue's products by their fixed addresses (the owner changes their names, never which there are). */
+export const REQUEST_LINE_PRODUCTS: readonly ProductSlug[] = PRODUCT_SLUGS;
+
+/**
+ * What the sales team calls each product in an email, an alert or a CSV: short and fixed, so a
+ * line reads the same in last year's file as in today's, whatever the site's copy says now.
+ */
+export const PRODUCT_LABELS: Record<ProductSlug, string> = {
+  'raw-hair-10-18-inch': 'Raw Temple Hair 10–18 in',
+  'raw-hair-19-26-inch': 'Raw Temple Hair 19–26 in',
+  'raw-hair-27-inch-plus': 'Raw Temple Hair 27 in+',
+  'machine-weft': 'Machine Weft',
+  'single-drawn-bulk-hair': 'Single Drawn Bulk Hair',
+  'i-tip-extensions': 'I-Tip Extensions',
+  'hand-tied-weft': 'Hand-Tied Weft',
+  '3-clip-in-extensions': '3 Clip-In Extensions',
+  '5-clip-in-extensions': '5 Clip-In Extensions',
+  'back-clip-ponytail': 'Back Clip Ponytail',
+  'single-clip-in-extension': 'Single Clip-In Extension',
+  'traditional-braid-extension': 'Traditional Braid Extension',
+};
+
+export type RequestLine = {
+  product: ProductSlug;
+  length: string;
+  quantity: number;
+  unit: RequestLineUnit;
+  samples: boolean;
+};
+
+/** A line as the form holds it: the quantity as typed. */
+export type RequestLineInput = {
+  product: string;
+  length: string;
+  quantity: string;
+  unit: string;
+  samples: boolean;
+};
+
+/** What the form shows for each broken part of a line, in the spec's voice. */
+export const REQUEST_LINE_MESSAGES = {
+  product: 'Please choose a product.',
+  length: `Length must be at most ${MAX_LINE_LENGTH_TEXT} letters, digits, spaces and . , / + ( ) " & ~ – -`,
+  quantity: `Quantity must be a whole number from 1 to ${MAX_QUANTITY.toLocaleString('en-IN')}.`,
+  unit: 'Please choose a unit.',
+  tooMany: `A request may have at most ${MAX_REQUEST_LINES} lines.`,
+} as const;
+
+/** The message's editable start when the buyer chose lines and wrote nothing yet. */
+export const QUOTE_MESSAGE = 'Please quote the lines above.';
+
+export const isRequestLineProduct = (value: unknown): value is ProductSlug =>
+  typeof value === 'string' && (REQUEST_LINE_PRODUCTS as readonly string[]).includes(value);
+
+const isUnit = (value: unknown): value is RequestLineUnit =>
+  typeof value === 'string' && (REQUEST_LINE_UNITS as readonly string[]).includes(value);
+
+export function isLineLengthText(value: unknown): value is string {
+  return typeof value === 'string' && LINE_LENGTH_PATTERN.test(value);
+}
+
+export function isQuantity(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= MIN_QUANTITY && value <= MAX_QUANTITY
+  );
+}
+
+/** Which part of a stored line breaks the contract, or null when it keeps it. */
+export function checkRequestLine(line: unknown): string | null {
+  if (!line || typeof line !== 'object' || Array.isArray(line)) return 'not-a-line';
+  const keys = Object.keys(line);
+  if (!REQUEST_LINE_KEYS.every((key) => keys.includes(key))) return 'missing-key';
+  if (!keys.every((key) => (REQUEST_LINE_KEYS as readonly string[]).includes(key))) return 'extra-key';
+  const { product, length, quantity, unit, samples } = line as Record<string, unknown>;
+  if (!isRequestLineProduct(product)) return 'product';
+  if (!isLineLengthText(length)) return 'length';
+  if (!isQuantity(quantity)) return 'quantity';
+  if (!isUnit(unit)) return 'unit';
+  if (typeof samples !== 'boolean') return 'samples';
+  return null;
+}
+
+/** The contract's verdict on a document's `lines`, when it has them: problems, empty when kept. */
+export function checkRequestLines(value: unknown): string[] {
+  if (!Array.isArray(value)) return ['lines: not a list'];
+  if (value.length > MAX_REQUEST_LINES) return ['lines: too many'];
+  return value.flatMap((line, index) => {
+    const problem = checkRequestLine(line);
+    return problem ? [`lines[${index}]: ${problem}`] : [];
+  });
+}
+
+/** A typed quantity as stored: digits only (spaces and the commas of 1,000 or 1,00,000 allowed). */
+export function quantityOf(typed: string): number | null {
+  const digits = typed.replace(/[\s,]/g, '');
+  if (!/^[0-9]{1,7}$/.test(digits)) return null;
+  const quantity = Number(digits);
+  return isQuantity(quantity) ? quantity : null;
+}
+
+/** What the form's line gets wrong, part by part (empty when it can be sent). */
+export function requestLineErrors(line: RequestLineInput): Partial<Record<keyof RequestLineInput, string>> {
+  const errors: Partial<Record<keyof RequestLineInput, string>> = {};
+  if (!isRequestLineProduct(line.product)) errors.product = REQUEST_LINE_MESSAGES.product;
+  if (!isLineLengthText(withoutHiddenCharacters(line.length).trim()))
+    errors.length = REQUEST_LINE_MESSAGES.length;
+  if (quantityOf(line.quantity) === null) errors.quantity = REQUEST_LINE_MESSAGES.quantity;
+  if (!isUnit(line.unit)) errors.unit = REQUEST_LINE_MESSAGES.unit;
+  return errors;
+}
+
+/**
+ * The lines as stored, from the form's (which the form has checked): hidden characters out of the
+ * length, trimmed, the quantity as a number. Nothing to store when the buyer chose no line.
+ */
+export function buildRequestLines(typed: readonly RequestLineInput[]): { lines?: RequestLine[] } {
+  const lines = typed.slice(0, MAX_REQUEST_LINES).flatMap((line): RequestLine[] => {
+    const quantity = quantityOf(line.quantity);
+    if (!isRequestLineProduct(line.product) || quantity === null || !isUnit(line.unit)) return [];
+    return [
+      {
+        product: line.product,
+        length: withoutHiddenCharacters(line.length).trim(),
+        quantity,
+        unit: line.unit,
+        samples: line.samples,
+      },
+    ];
+  });
+  return lines.length > 0 ? { lines } : {};
+}
+
+/**
+ * A stored enquiry's lines, for every reader: only the lines that keep the contract (an
+ * Admin-written or older document may hold anything), none when it has no list.
+ */
+export function requestLinesOf(data: Record<string, unknown>): RequestLine[] {
+  const value = data[REQUEST_LINES_FIELD];
+  if (!Array.isArray(value)) return [];
+  return value.filter((line): line is RequestLine => checkRequestLine(line) === null);
+}
+
+/** One line in the sales team's words: `Machine Weft 22 in, 8 kg, samples first`. */
+export function requestLineText(line: RequestLine, { withSamples = true } = {}): string {
+  const length = line.length.replace(/\s+/g, ' ').trim();
+  return [
+    `${PRODUCT_LABELS[line.product]}${length ? ` ${length}` : ''}`,
+    `${line.quantity.toLocaleString('en-IN')} ${line.unit}`,
+    ...(withSamples && line.samples ? ['samples first'] : []),
+  ].join(', ');
+}
+
+/** The first line and how many more: `Machine Weft 22 in, 8 kg, +2 more`; '' without lines. */
+export function requestLinesSummary(lines: readonly RequestLine[]): string {
+  const [first, ...rest] = lines;
+  if (!first) return '';
+  return `${requestLineText(first, { withSamples: false })}${rest.length ? `, +${rest.length} more` : ''}`;
+}

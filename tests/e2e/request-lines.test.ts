@@ -1,0 +1,91 @@
+/**
+ * A buyer asks a quote for two products, on the whole local stack: from the Machine Weft page's
+ * quote button the enquiry form opens with Machine Weft chosen (and keeps it through a reload,
+ * since it is in the address), the buyer adds a second line, sends, and the stored enquiry holds
+ * both lines as the contract says, the sales email lists both in its table, and the WhatsApp alert
+ * names the first.
+ */
+import { describe, expect, it } from 'vitest';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { QUOTE_MESSAGE } from '../../functions/src/contract/request-lines';
+import { productPath } from '../../web/src/config/paths';
+import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
+import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';
+import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
+import { useJourneys } from './journeys';
+import { fullEnquiry, fullForm, polled, thankYouDialog, waitForFormReady } from './visitor';
+import { waitForHydration } from '../support/browser';
+
+const journeys = useJourneys({ stack: 'request-lines' });
+
+describe('a buyer asking a quote for two products', () => {
+  it('goes from the Machine Weft page to a stored enquiry and a sales email with both lines', async () => {
+    const { page, goto } = await journeys.visit('mobile');
+    await goto(productPath('machine-weft'));
+    await page.getByRole('link', { name: /Request a quote for Machine Weft/ }).click();
+    await page.waitForURL(/\/enquiry\?product=machine-weft$/);
+    await waitForHydration(page);
+
+    const form = fullForm(page);
+    await waitForFormReady(form.submit);
+    const product = (line: number) => page.getByRole('combobox', { name: `Product (line ${line})` });
+    await expect.poll(() => product(1).inputValue(), polled).toBe('machine-weft');
+    expect(await form.message.inputValue()).toBe(QUOTE_MESSAGE);
+
+    // A reload keeps the choice: it is in the address.
+    await page.reload();
+    await waitForHydration(page);
+    await waitForFormReady(form.submit);
+    await expect.poll(() => product(1).inputValue(), polled).toBe('machine-weft');
+
+    const lines = page.getByRole('listitem', { name: /^Line \d+$/ });
+    await lines
+      .nth(0)
+      .getByRole('textbox', { name: /^Length/ })
+      .fill('22 in');
+    await lines.nth(0).getByRole('textbox', { name: 'Quantity' }).fill('8');
+    await page.getByRole('button', { name: 'Add another product' }).click();
+    await product(2).selectOption('i-tip-extensions');
+    await lines.nth(1).getByRole('textbox', { name: 'Quantity' }).fill('1,000');
+    await lines.nth(1).getByRole('combobox', { name: 'Unit' }).selectOption('pieces');
+    await lines.nth(1).getByRole('checkbox', { name: 'Samples first' }).check();
+
+    const buyer = fullEnquiry('Lagos');
+    await form.name.fill(buyer.name);
+    await form.phone.fill(buyer.phone);
+    await form.email.fill(buyer.email);
+    await form.city.fill(buyer.city);
+    await form.ordertype.selectOption(buyer.ordertype);
+    await form.terms.check();
+    await expect.poll(() => form.submit.getAttribute('aria-disabled'), polled).toBe('false');
+    await form.submit.click();
+    await thankYouDialog(page).waitFor();
+
+    const doc = await journeys.store.waitForDocument(ENQUIRY_COLLECTION);
+    expect(doc.get('lines')).toEqual([
+      { product: 'machine-weft', length: '22 in', quantity: 8, unit: 'kg', samples: false },
+      { product: 'i-tip-extensions', length: '', quantity: 1000, unit: 'pieces', samples: true },
+    ]);
+    expect(doc.get('message')).toBe(QUOTE_MESSAGE);
+
+    const mail = await journeys.catcher.waitForMessage(
+      (candidate) => candidate.headers.get('x-enquiry-id') === doc.ref.path,
+    );
+    const html = String(mail.html);
+    for (const cell of ['Machine Weft', '22 in', '8 kg', 'I-Tip Extensions', '1,000 pieces'])
+      expect(html).toContain(`>${cell}</td>`);
+    expect(html.indexOf('Asked a quote for')).toBeLessThan(html.indexOf('>Name</th>'));
+    expect(String(mail.text)).toContain(
+      'Asked a quote for:\n- Machine Weft 22 in, 8 kg\n- I-Tip Extensions, 1,000 pieces, samples first',
+    );
+
+    const link = `/inbox/${ENQUIRY_COLLECTION}/${doc.id}`;
+    const alerts = async () =>
+      ((await (await fetch(`${WHATSAPP_STAND_IN_ORIGIN}/messages`)).json()) as StandInMessage[]).filter(
+        (message) => message.parameters[5]?.endsWith(link),
+      );
+    await expect.poll(alerts, { timeout: DELIVERY_TIMEOUT_MS }).not.toHaveLength(0);
+    for (const alert of await alerts())
+      expect(alert.parameters[2]).toBe('bulk · Machine Weft 22 in, 8 kg, +1 more');
+  });
+});
