@@ -160,14 +160,14 @@ describe('the budget --check holds the current build to', () => {
     expect(missedBudget(passing(), NaN)).toEqual(['FCP cannot be judged: the floor page was not measured']);
   });
 
-  it("holds every route's first-load JavaScript to 15 KB, and /enquiry's, whose form wakes at load, to today's", () => {
+  it("holds every route's first-load JavaScript to 15 KB, and /enquiry's, whose form wakes at load, to before plus the phone's country part", () => {
     expect(missedBudget(passing({ route: '/products', firstLoadJsKb: 15 }), FLOOR_FCP)).toEqual([]);
     expect(missedBudget(passing({ route: '/products', firstLoadJsKb: 84.2 }), FLOOR_FCP)).toEqual([
       'first-load JS 84.2 KB > 15 KB',
     ]);
-    expect(missedBudget(passing({ route: '/enquiry', firstLoadJsKb: 106.5 }), FLOOR_FCP)).toEqual([]);
-    expect(missedBudget(passing({ route: '/enquiry', firstLoadJsKb: 107 }), FLOOR_FCP)).toEqual([
-      'first-load JS 107 KB > 106.6 KB',
+    expect(missedBudget(passing({ route: '/enquiry', firstLoadJsKb: 116.5 }), FLOOR_FCP)).toEqual([]);
+    expect(missedBudget(passing({ route: '/enquiry', firstLoadJsKb: 117 }), FLOOR_FCP)).toEqual([
+      'first-load JS 117 KB > 116.6 KB',
     ]);
   });
 

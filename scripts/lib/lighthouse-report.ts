@@ -35,8 +35,12 @@ export const BUDGET = {
   htmlBytes: 14_600,
   /** JavaScript of the first load, gzipped, on every route but /enquiry: no React for a timer. */
   firstLoadJsKb: 15,
-  /** /enquiry's form wakes at load, React and all: never more than before the other pages lost React. */
-  enquiryFirstLoadJsKb: 106.6,
+  /**
+   * /enquiry's form wakes at load, React and all: what it loaded before the other pages lost React
+   * (106.6 KB), plus the 10 KB the phone's country part may take (its country list; the numbering
+   * plans load only for a number abroad).
+   */
+  enquiryFirstLoadJsKb: 116.6,
   firebaseFirstLoadKb: 0,
 };
 
