@@ -30,7 +30,8 @@ import { prepareEnquiryStore } from '../../lib/firebase';
 import { useInteractive } from '../../lib/hydration';
 import { TERMS_PATH } from '../../config/paths';
 import { EnquiryField, FIELD_UI } from './enquiry-field';
-import { draftKeyFor, readDraft, readLinesDraft, writeLinesDraft, type DraftValue } from './form-draft';
+import { draftKeyFor, readDraft, type DraftValue } from './form-draft';
+import { readLinesDraft, writeLinesDraft } from './lines-draft';
 import { takeOver, type Takeover } from './form-takeover';
 import { controlValues, prerenderedForm } from './prerendered-form';
 import {
