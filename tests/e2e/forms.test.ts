@@ -61,8 +61,12 @@ async function expectStoredAndMailedOnce(collection: EnquiryCollection, expected
   const doc = await journeys.store.waitForDocument(collection);
   const fields = storedFields(doc);
   expect(checkEnquiryDocument(collection, fields)).toEqual([]);
-  const { createdAt, timezone, ...typed } = fields;
+  const { createdAt, timezone, source, ...typed } = fields;
   expect(typed).toEqual(expected);
+  // Where the visit began: a page of this site opened directly (lead-source.test.ts follows a campaign).
+  expect(source).toEqual(
+    expect.objectContaining({ referrer: '', utmSource: '', utmMedium: '', utmCampaign: '' }),
+  );
   // The visitor's own zone, as their browser names it (Chromium keeps India's old name).
   expect([VISITOR_TIMEZONE, 'Asia/Calcutta']).toContain(timezone);
   const createdMs = (createdAt as { toMillis: () => number }).toMillis();

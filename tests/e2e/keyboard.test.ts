@@ -87,7 +87,16 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
 }
 
 /** Fills the full form with the keyboard alone, from its Name field on. */
-async function typeFullForm(page: Page, form: FullForm, enquiry: FullEnquiry): Promise<void> {
+/**
+ * Types the whole form by keyboard; on /enquiry (`withLines`) the "What do you need" part sits
+ * between the order type and the message, and its first stop is the button that adds a line.
+ */
+async function typeFullForm(
+  page: Page,
+  form: FullForm,
+  enquiry: FullEnquiry,
+  { withLines = false } = {},
+): Promise<void> {
   expect(await hasFocus(form.name)).toBe(true);
   await page.keyboard.type(enquiry.name);
   await press(page, 'Tab');
@@ -111,6 +120,10 @@ async function typeFullForm(page: Page, form: FullForm, enquiry: FullEnquiry): P
   await page.keyboard.type('Bulk');
   expect(await form.ordertype.inputValue()).toBe('bulk');
   await press(page, 'Tab');
+  if (withLines) {
+    expect(await hasFocus(form.form.getByRole('button', { name: 'Add a product' }))).toBe(true);
+    await press(page, 'Tab');
+  }
   expect(await hasFocus(form.message)).toBe(true);
   await page.keyboard.type(enquiry.message);
   await press(page, 'Tab');
@@ -166,7 +179,7 @@ describe('the full forms by keyboard', () => {
     await press(page, 'Shift+Tab');
 
     const enquiry = fullEnquiry('Pollachi');
-    await typeFullForm(page, form, enquiry);
+    await typeFullForm(page, form, enquiry, { withLines: true });
     await sendAndDismissThankYou(page, form);
     await expectOneMailedDocument(ENQUIRY_COLLECTION, { formpage: 'Enquirypage', ...enquiry });
   });

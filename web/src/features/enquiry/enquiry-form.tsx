@@ -12,7 +12,7 @@ import {
 } from '@contract/enquiry';
 import { INDIA } from '@contract/phone';
 import { useFormik, type FormikErrors } from 'formik';
-import { QUOTE_MESSAGE, requestLineErrors } from '@contract/request-lines';
+import { MAX_REQUEST_LINES, QUOTE_MESSAGE, requestLineErrors } from '@contract/request-lines';
 import {
   Fragment,
   useEffect,
@@ -31,6 +31,7 @@ import { useInteractive } from '../../lib/hydration';
 import { TERMS_PATH } from '../../config/paths';
 import { EnquiryField, FIELD_UI } from './enquiry-field';
 import { draftKeyFor, readDraft, type DraftValue } from './form-draft';
+import { readLinesDraft, writeLinesDraft } from './lines-draft';
 import { takeOver, type Takeover } from './form-takeover';
 import { controlValues, prerenderedForm } from './prerendered-form';
 import {
@@ -253,15 +254,27 @@ export function EnquiryForm({
   // A product page's quote button names its product in the address (?product=machine-weft): the
   // form starts with that line once it can answer. An address naming no product of the page's
   // catalogue opens the form blank, without a word.
+  // Lines typed before a reload come back first (they hold the address's product already).
+  const linesRestored = useRef(false);
   useEffect(() => {
     if (!interactive || offered.length === 0) return;
+    linesRestored.current = true;
+    const kept = readLinesDraft(draftKey, MAX_REQUEST_LINES);
+    if (kept.length > 0) {
+      // Only after hydration: the prerendered HTML, which hydration must match, has no lines.
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft is outside React
+      setLines(kept.map((line) => ({ ...newLine(), ...line })));
+      return;
+    }
     const named = new URLSearchParams(window.location.search).get(ENQUIRY_PRODUCT_PARAM);
     // Only after hydration: the prerendered HTML, which hydration must match, knows no address.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is outside React
     if (named && offered.some((product) => product.slug === named)) addLine(named);
     // Once, when the form can answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [interactive]);
+  useEffect(() => {
+    if (linesRestored.current) writeLinesDraft(draftKey, lines);
+  }, [draftKey, lines]);
   const { alert, sending, thanked, reference, dismissThanks, submit } = useEnquirySubmission({
     formik,
     variant,

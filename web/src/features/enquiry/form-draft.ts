@@ -4,7 +4,7 @@
  * keeps the document ID chosen for the submission, so a retry after a reload still writes the
  * same document.
  */
-const DRAFT_PREFIX = 'sme:enquiry-draft:';
+export const DRAFT_PREFIX = 'sme:enquiry-draft:';
 
 export type DraftValue = string | boolean;
 

@@ -132,6 +132,30 @@ describe('the full form’s "What do you need" lines', () => {
     expect(screen.getByLabelText(/^Message/)).toHaveValue('We sell in Lagos, 40 kg a month.');
   });
 
+  it('keeps every line through a reload, as the rest of the form, until the enquiry is sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    openAt('/enquiry?product=machine-weft');
+    await waitFor(() => expect(productOf(1)).toHaveValue('machine-weft'));
+    await user.type(screen.getAllByLabelText(/^Quantity/)[0] as HTMLElement, '8');
+    await user.click(screen.getByRole('button', { name: 'Add another product' }));
+    await user.selectOptions(productOf(2), 'hand-tied-weft');
+    cleanup();
+
+    openAt('/enquiry?product=machine-weft');
+    await waitFor(() => expect(lines()).toHaveLength(2));
+    expect(productOf(2)).toHaveValue('hand-tied-weft');
+    expect(screen.getAllByLabelText(/^Quantity/)[0]).toHaveValue('8');
+    await user.type(screen.getAllByLabelText(/^Quantity/)[1] as HTMLElement, '3');
+    await fillBuyer(user);
+    await user.click(screen.getByRole('button', { name: /send enquiry/i }));
+    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeInTheDocument();
+    cleanup();
+
+    openAt('/enquiry');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a product' })).toBeEnabled());
+    expect(lines()).toHaveLength(0);
+  });
+
   it('is not part of a form whose page offers no products', () => {
     render(<EnquiryForm id="t" formpage={FORM_PAGES.home} />);
     expect(screen.queryByRole('group', { name: /What do you need/ })).not.toBeInTheDocument();
