@@ -7,11 +7,12 @@
  *
  *   functions/lib/site-bundle/{renderer.mjs, server/, site/, template.html, boot.js, firebase.json}
  */
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { ROOT } from './lib/project.ts';
 import { SITE_BUNDLE_LAYOUT } from './lib/site-bundle.ts';
+import { withoutViteModules } from './lib/site-render.ts';
 
 export const SITE_BUNDLE_DIR = join(ROOT, 'functions', 'lib', 'site-bundle');
 const SSR_DIR = join(ROOT, '.ssr');
@@ -51,7 +52,12 @@ await build({
 });
 cpSync(SSR_DIR, join(SITE_BUNDLE_DIR, SITE_BUNDLE_LAYOUT.server), { recursive: true });
 cpSync(SITE_DIR, join(SITE_BUNDLE_DIR, SITE_BUNDLE_LAYOUT.site), { recursive: true });
-cpSync(join(SSR_DIR, 'template.html'), join(SITE_BUNDLE_DIR, SITE_BUNDLE_LAYOUT.template));
+// The template as the build renders from it: a publish's pages load their scripts through the boot
+// script after the first paint, as the build's do, never through Vite's module tags.
+writeFileSync(
+  join(SITE_BUNDLE_DIR, SITE_BUNDLE_LAYOUT.template),
+  withoutViteModules(readFileSync(join(SSR_DIR, 'template.html'), 'utf8')),
+);
 cpSync(join(SSR_DIR, 'boot.js'), join(SITE_BUNDLE_DIR, SITE_BUNDLE_LAYOUT.boot));
 cpSync(join(ROOT, 'firebase.json'), join(SITE_BUNDLE_DIR, SITE_BUNDLE_LAYOUT.firebaseJson));
 // The functions are CommonJS; the bundle is ES modules, as Vite wrote the server bundle.

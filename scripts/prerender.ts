@@ -13,7 +13,7 @@ import { build, minifySync } from 'vite';
 import { format, resolveConfig } from 'prettier';
 import { ROOT } from './lib/project.ts';
 import { buildContent } from './lib/content-source.ts';
-import { siteRenderer, type ServerEntry } from './lib/site-render.ts';
+import { siteRenderer, withoutViteModules, type ServerEntry } from './lib/site-render.ts';
 
 const SITE_DIR = join(ROOT, 'dist', 'site');
 const FIREBASE_CONFIG = join(ROOT, 'firebase.json');
@@ -56,12 +56,7 @@ function pageTemplate(): string {
   const built = readFileSync(join(SITE_DIR, 'index.html'), 'utf8');
   if (PLACEHOLDERS.every((placeholder) => built.includes(placeholder))) writeFileSync(TEMPLATE, built);
   if (!existsSync(TEMPLATE)) throw new Error('No page template: run vite build first.');
-  const template = readFileSync(TEMPLATE, 'utf8')
-    .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+"><\/script>/g, '')
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  if (/<script type="module"|modulepreload/.test(template))
-    throw new Error('index.html has scripts the boot does not load.');
-  return template;
+  return withoutViteModules(readFileSync(TEMPLATE, 'utf8'));
 }
 
 async function main() {

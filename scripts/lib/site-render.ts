@@ -71,6 +71,19 @@ function chunkFiles(manifest: Manifest, sources: string[]): string[] {
 }
 
 /**
+ * Vite's page template without its own module script and module preloads: the boot script loads
+ * those once the first screen is painted. The build and every publish render from this one.
+ */
+export function withoutViteModules(built: string): string {
+  const template = built
+    .replace(/\s*<script type="module"[^>]*src="\/assets\/[^"]+"><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (/<script type="module"|modulepreload/.test(template))
+    throw new Error('index.html has scripts the boot does not load.');
+  return template;
+}
+
+/**
  * What the boot script loads once the first screen is painted (data-modules, the entry first):
  * the browser's entry with its imports and, for each island the page wakes at load, the island's
  * own code and, when it is a React island, React and the islands' root, so that waking it waits on

@@ -150,6 +150,8 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     const live = readFileSync(join(standIn.liveDir, `${MACHINE_WEFT}.html`), 'utf8');
     expect(live).toContain('Bundle of 100 g, double drawn');
     expect(live).toContain(`/assets/photos/${photo.id}-800.webp`);
+    // Its scripts come as the build's do, through the boot script after the first paint.
+    expect(live).not.toMatch(/<link rel="modulepreload"|<script type="module"/);
     expect(await page(standIn.liveOrigin, `/assets/photos/${photo.id}-800.webp`)).not.toBe('');
     expect(published.changes).toContain('Machine Weft · new photo');
     const current = (await db.collection(SITE_LIVE_COLLECTION).doc('current').get()).data();
