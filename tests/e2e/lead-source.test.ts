@@ -3,7 +3,7 @@
  * link (`/home?utm_source=expo&utm_campaign=dubai-hair-expo`), browses two pages and sends the
  * enquiry form carries that first touch to the stored enquiry, the sales email and the CSV; a new
  * visit (a new tab, so a new session) without utm_ parameters, sending the popup, does not inherit
- * it.
+ * it. That popup, on the Machine Weft page, names the product, and its enquiry and email carry it.
  */
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
@@ -76,12 +76,14 @@ describe('where a lead came from', () => {
     // A new tab is a new visit: no utm_ parameters, so nothing inherited, and the popup says so too.
     const second = await journeys.visit('desktop');
     const popup = await openDescriptionPopup(second.page);
+    expect(await popup.textContent()).toContain('prices and samples of Machine Weft');
     const form = shortForm(popup);
     await waitForFormReady(form.submit);
     await fillShortForm(form, popupEnquiry());
     await expect.poll(() => form.submit.getAttribute('aria-disabled'), polled).toBe('false');
     await form.submit.click();
     const popupDoc = await journeys.store.waitForDocument(POPUP_ENQUIRY_COLLECTION);
+    expect(popupDoc.get('product')).toBe('machine-weft');
     expect(popupDoc.get('source')).toEqual({
       landing: '/products/description/machine-weft',
       referrer: '',
@@ -91,6 +93,7 @@ describe('where a lead came from', () => {
     });
     const popupMail = await mailFor(popupDoc.ref.path);
     expect(String(popupMail.text)).toContain('Came from: direct');
+    expect(String(popupMail.text)).toContain('Sent from the page of: Machine Weft');
     expect(String(popupMail.text)).not.toContain('dubai-hair-expo');
   });
 });

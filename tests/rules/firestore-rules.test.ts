@@ -44,6 +44,7 @@ import {
   leadSourceDeniedCases,
 } from './lead-source-cases.ts';
 import {
+  contractVerdictsOfPopupProducts,
   contractVerdictsOfRequestLines,
   requestLineAcceptedCases,
   requestLineDeniedCases,
@@ -174,6 +175,15 @@ describe('what an attacker tries is denied', () => {
 describe('request lines: the contract gives the verdict the rules give', () => {
   it.for(contractVerdictsOfRequestLines().map((row) => [row.title, row] as const))(
     'a document with %s',
+    ([, { accepted, expected }]) => {
+      expect(accepted).toBe(expected);
+    },
+  );
+});
+
+describe('the popup’s product: the contract gives the verdict the rules give', () => {
+  it.for(contractVerdictsOfPopupProducts().map((row) => [row.title, row] as const))(
+    '%s',
     ([, { accepted, expected }]) => {
       expect(accepted).toBe(expected);
     },

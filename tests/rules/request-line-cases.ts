@@ -2,10 +2,11 @@
  * What a buyer may ask a quote for, as the rules see it: the lines the form builds are accepted, up
  * to ten; a line the contract refuses (an unknown product, a quantity of 0, 100,001 or 2.5, a unit
  * of its own, an eleventh line) is denied, at every place a line can take, so each of the rules'
- * ten checks is seen refusing one.
+ * ten checks is seen refusing one. The popup on a product page names that product: every product
+ * of the catalogue is accepted there, anything else is denied.
  */
 import { checkEnquiryDocument } from '@contract/enquiry';
-import { ENQUIRY_COLLECTION } from '@contract/collections';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 import {
   MAX_LINE_LENGTH_TEXT,
   MAX_REQUEST_LINES,
@@ -15,9 +16,20 @@ import {
 } from '@contract/request-lines';
 import { addDoc, collection, type DocumentData, type Firestore } from 'firebase/firestore';
 import type { RequestCase } from './attack-cases.ts';
-import { validEnquiry } from './enquiry-documents.ts';
+import { validEnquiry, validPopupEnquiry } from './enquiry-documents.ts';
 
 const sending = (data: DocumentData) => (db: Firestore) => addDoc(collection(db, ENQUIRY_COLLECTION), data);
+const sendingPopup = (data: DocumentData) => (db: Firestore) =>
+  addDoc(collection(db, POPUP_ENQUIRY_COLLECTION), data);
+
+/** A popup's product that is not one of the catalogue's addresses. */
+const BROKEN_POPUP_PRODUCTS: [string, unknown][] = [
+  ['an unknown product', 'synthetic-wig'],
+  ['a product named by its title', 'Machine Weft'],
+  ['a product with more after it', 'machine-weft extra'],
+  ['a product given as a number', 4],
+  ['a product given as a list', ['machine-weft']],
+];
 
 /** A line the form builds, a different product for each place. */
 export const goodLine = (index = 0): RequestLine => ({
@@ -80,6 +92,11 @@ export function requestLineDeniedCases(): RequestCase[] {
       request: sending(withLines([line])),
       expected: 'denied by rules' as const,
     })),
+    ...BROKEN_POPUP_PRODUCTS.map(([what, product]) => ({
+      title: `send a popup enquiry about ${what}`,
+      request: sendingPopup({ ...validPopupEnquiry(), product }),
+      expected: 'denied by rules' as const,
+    })),
   ];
   // A broken line at each place: after good ones, and before more of them.
   for (let index = 1; index < MAX_REQUEST_LINES; index += 1) {
@@ -108,6 +125,11 @@ export function requestLineAcceptedCases(): RequestCase[] {
     ].map((products, part) => ({
       title: `send an enquiry asking for ${products.join(', ')} (part ${part + 1} of the catalogue)`,
       request: sending(withLines(products.map((product, index) => ({ ...goodLine(index), product })))),
+      expected: 'allowed' as const,
+    })),
+    ...REQUEST_LINE_PRODUCTS.map((product) => ({
+      title: `send a popup enquiry from the ${product} page`,
+      request: sendingPopup({ ...validPopupEnquiry(), product }),
       expected: 'allowed' as const,
     })),
     {
@@ -156,6 +178,19 @@ export function contractVerdictsOfRequestLines(): { title: string; accepted: boo
   ].map(({ title, doc, expected }) => ({
     title,
     accepted: checkEnquiryDocument(ENQUIRY_COLLECTION, doc).length === 0,
+    expected,
+  }));
+}
+
+/** The contract's verdicts on the popup's products, beside the rules'. */
+export function contractVerdictsOfPopupProducts(): { title: string; accepted: boolean; expected: boolean }[] {
+  return [
+    ...BROKEN_POPUP_PRODUCTS.map(([what, product]) => ({ title: what, product, expected: false })),
+    ...REQUEST_LINE_PRODUCTS.map((product) => ({ title: product, product, expected: true })),
+  ].map(({ title, product, expected }) => ({
+    title: `a popup enquiry about ${title}`,
+    accepted:
+      checkEnquiryDocument(POPUP_ENQUIRY_COLLECTION, { ...validPopupEnquiry(), product }).length === 0,
     expected,
   }));
 }

@@ -17,7 +17,7 @@ import { countryName } from './countries';
 import { enquiryReference } from './enquiry-reference';
 import { e164Of } from './phone';
 import { phoneCountry } from './phone-plans';
-import { requestLinesOf, requestLineText } from './request-lines';
+import { popupProductLabel, requestLinesOf, requestLineText } from './request-lines';
 import { leadSourceLabel, leadSourceOfEnquiry, type LeadSource } from './lead-source';
 
 const sourcePart = (doc: StoredEnquiry, part: keyof LeadSource) =>
@@ -80,7 +80,8 @@ export function exportColumns(collections: EnquiryCollection | readonly EnquiryC
       : []),
     { header: 'Received at', value: (doc) => dateText(doc.data.createdAt) },
     ...fieldColumns,
-    // What the buyer asked a quote for, one line after another ('' for the popup and older enquiries).
+    // What the buyer asked a quote for, one line after another; the popup's product page; '' for
+    // older enquiries.
     ...(forms.includes(ENQUIRY_COLLECTION)
       ? [
           {
@@ -88,7 +89,8 @@ export function exportColumns(collections: EnquiryCollection | readonly EnquiryC
             value: (doc: StoredEnquiry) =>
               requestLinesOf(doc.data)
                 .map((line) => requestLineText(line))
-                .join('; '),
+                .join('; ') ||
+              (popupProductLabel(doc.data) ?? ''),
           },
         ]
       : []),

@@ -13,7 +13,10 @@ import { normaliseTypedPhone, PHONE_MAX_LENGTH, PHONE_PATTERN } from './phone';
 import { checkLeadSource, LEAD_SOURCE_FIELD, leadSourceField, type LeadSource } from './lead-source';
 import {
   buildRequestLines,
+  checkPopupProduct,
   checkRequestLines,
+  isRequestLineProduct,
+  POPUP_PRODUCT_FIELD,
   REQUEST_LINES_FIELD,
   type RequestLine,
   type RequestLineInput,
@@ -172,6 +175,8 @@ type EnquiryPayload = Record<Exclude<EnquiryField, 'timezone'>, string> & {
 type PopupEnquiryPayload = Record<Exclude<PopupEnquiryField, 'timezone'>, string> & {
   timezone?: string;
   source?: LeadSource;
+  /** The product page the popup was on (request-lines.ts). */
+  product?: string;
 };
 
 export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, FieldRule>> = {
@@ -181,15 +186,18 @@ export const FIELDS_BY_COLLECTION: Record<EnquiryCollection, Record<string, Fiel
 
 /**
  * Keys that hold more than text, each with its own check, and each optional (documents stored
- * before it existed stay valid): the full form's request lines (request-lines.ts), and where the
- * buyer came from, on both forms (lead-source.ts).
+ * before it existed stay valid): the full form's request lines and the popup's product
+ * (request-lines.ts), and where the buyer came from, on both forms (lead-source.ts).
  */
 export const STRUCTURED_FIELDS_BY_COLLECTION: Record<
   EnquiryCollection,
   Record<string, (value: unknown) => string[]>
 > = {
   [ENQUIRY_COLLECTION]: { [REQUEST_LINES_FIELD]: checkRequestLines, [LEAD_SOURCE_FIELD]: checkLeadSource },
-  [POPUP_ENQUIRY_COLLECTION]: { [LEAD_SOURCE_FIELD]: checkLeadSource },
+  [POPUP_ENQUIRY_COLLECTION]: {
+    [LEAD_SOURCE_FIELD]: checkLeadSource,
+    [POPUP_PRODUCT_FIELD]: checkPopupProduct,
+  },
 };
 
 /** Set by the database, never by the visitor: the rules require it to equal the request time. */
@@ -341,6 +349,8 @@ export type PopupEnquiryFormValues = {
   email: string;
   phone: string;
   business: string;
+  /** The catalogue address of the product page the popup is on; anything else is left out. */
+  product?: string;
 };
 
 /**
@@ -386,6 +396,7 @@ export function buildPopupEnquiryPayload(
     date: formatEnquiryDate(now),
     time: formatEnquiryTime(now),
     ...timeZoneField(timeZone),
+    ...(isRequestLineProduct(values.product) ? { [POPUP_PRODUCT_FIELD]: values.product } : {}),
     ...leadSourceField(source),
   };
 }

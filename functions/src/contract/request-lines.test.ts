@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildEnquiryPayload, checkEnquiryDocument, FORM_PAGES } from './enquiry';
+import { buildEnquiryPayload, buildPopupEnquiryPayload, checkEnquiryDocument, FORM_PAGES } from './enquiry';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './collections';
 import {
   buildRequestLines,
   checkRequestLines,
   quantityOf,
+  popupProductLabel,
+  requestedProductsOf,
+  requestedSummaryOf,
   requestLineErrors,
   requestLinesOf,
   requestLinesSummary,
@@ -123,5 +126,34 @@ describe('request lines in the contract', () => {
     expect(requestLinesSummary([])).toBe('');
     expect(requestLinesOf({})).toEqual([]);
     expect(buildRequestLines([])).toEqual({});
+  });
+});
+
+describe('the popup on a product page', () => {
+  const popupValues = { name: 'Priya', email: 'priya@example.com', phone: '9840012345', business: 'Others' };
+  const now = new Date('2026-11-27T06:00:00Z');
+
+  it('stores the page’s product, and only a product of the catalogue', () => {
+    const stored = buildPopupEnquiryPayload({ ...popupValues, product: 'machine-weft' }, now);
+    expect(stored).toMatchObject({ product: 'machine-weft' });
+    expect(checkEnquiryDocument(POPUP_ENQUIRY_COLLECTION, { ...stored, createdAt: now })).toEqual([]);
+    expect(buildPopupEnquiryPayload({ ...popupValues, product: 'synthetic-wig' }, now)).not.toHaveProperty(
+      'product',
+    );
+    expect(buildPopupEnquiryPayload(popupValues, now)).not.toHaveProperty('product');
+    expect(
+      checkEnquiryDocument(POPUP_ENQUIRY_COLLECTION, { ...stored, product: 'Machine Weft', createdAt: now }),
+    ).toEqual([REQUEST_LINE_MESSAGES.product]);
+  });
+
+  it('names the product wherever lines would be named', () => {
+    const popup = { product: 'machine-weft' };
+    expect(popupProductLabel(popup)).toBe('Machine Weft');
+    expect(requestedProductsOf(popup)).toEqual(['machine-weft']);
+    expect(requestedSummaryOf(popup)).toBe('Machine Weft');
+    expect(requestedSummaryOf({ lines: [weft] })).toBe('Machine Weft 22 in, 8 kg');
+    expect(requestedProductsOf({ lines: [weft, weft] })).toEqual(['machine-weft']);
+    expect(requestedSummaryOf({ product: 'wig' })).toBe('');
+    expect(popupProductLabel({})).toBeNull();
   });
 });

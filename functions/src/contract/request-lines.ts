@@ -186,3 +186,35 @@ export function requestLinesSummary(lines: readonly RequestLine[]): string {
   if (!first) return '';
   return `${requestLineText(first, { withSamples: false })}${rest.length ? `, +${rest.length} more` : ''}`;
 }
+
+/**
+ * The popup on a product page carries the page's product (`product`, one of the catalogue's
+ * addresses): its short form asks no lines, but sales should know what the buyer was looking at.
+ */
+export const POPUP_PRODUCT_FIELD = 'product';
+
+/** Whether a popup's product keeps the contract (no product is fine: the popup elsewhere has none). */
+export function checkPopupProduct(value: unknown): string[] {
+  return isRequestLineProduct(value) ? [] : [REQUEST_LINE_MESSAGES.product];
+}
+
+/** The products an enquiry names: its lines' (full form), or the product page its popup was on. */
+export function requestedProductsOf(data: Record<string, unknown>): ProductSlug[] {
+  const fromLines = requestLinesOf(data).map((line) => line.product);
+  const product = data[POPUP_PRODUCT_FIELD];
+  return [...new Set(isRequestLineProduct(product) ? [...fromLines, product] : fromLines)];
+}
+
+/** The product page a popup enquiry was sent from, in the sales team's words; null for none. */
+export function popupProductLabel(data: Record<string, unknown>): string | null {
+  const product = data[POPUP_PRODUCT_FIELD];
+  return isRequestLineProduct(product) ? PRODUCT_LABELS[product] : null;
+}
+
+/** The sales email's and the inbox's words for it. */
+export const POPUP_PRODUCT_LABEL = 'Sent from the page of';
+
+/** What an enquiry asks about in one line: its lines' summary, else its popup's product; '' for neither. */
+export function requestedSummaryOf(data: Record<string, unknown>): string {
+  return requestLinesSummary(requestLinesOf(data)) || (popupProductLabel(data) ?? '');
+}

@@ -5,7 +5,7 @@
  */
 import { ENQUIRY_COLLECTIONS } from '../../contract/collections';
 import { enquiriesToCsv } from '../../contract/enquiry-columns';
-import { requestLinesOf, requestLinesSummary } from '../../contract/request-lines';
+import { requestedSummaryOf } from '../../contract/request-lines';
 import { formatIndiaDateTime } from '../../contract/india-time';
 import { fieldText, type StoredEnquiry } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../../contract/visitor-text';
@@ -89,8 +89,7 @@ function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
     phone: phoneLinks(fieldText(enquiry.data.phone))?.display ?? cell(enquiry.data.phone),
     why,
     signs,
-    asked:
-      cutTo(oneLineText(requestLinesSummary(requestLinesOf(enquiry.data))), DIGEST_CELL_LENGTH) || NOT_GIVEN,
+    asked: cutTo(oneLineText(requestedSummaryOf(enquiry.data)), DIGEST_CELL_LENGTH) || NOT_GIVEN,
   };
 }
 

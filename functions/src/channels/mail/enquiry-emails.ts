@@ -34,6 +34,8 @@ import { ENQUIRY_COLLECTION } from '../../contract/collections';
 import { cutTo, oneLineText, visibleText } from '../../contract/visitor-text';
 import { leadSourceOfEnquiry, leadSourceRows } from '../../contract/lead-source';
 import {
+  POPUP_PRODUCT_LABEL,
+  popupProductLabel,
   PRODUCT_LABELS,
   requestLinesOf,
   requestLineText,
@@ -149,6 +151,13 @@ function actionButtons(enquiry: StoredEnquiry, subject: string): string {
 }
 
 /** What the buyer asks a quote for, as a table of its own, before everything else they sent. */
+/** The product page a popup enquiry came from, first, as the lines are for the full form. */
+function popupProductHtml(data: Record<string, unknown>): string {
+  const product = popupProductLabel(data);
+  if (!product) return '';
+  return `<p style="margin:0 0 12px"><strong>${POPUP_PRODUCT_LABEL}:</strong> ${escapeHtml(product)}</p>`;
+}
+
 function requestLinesHtml(lines: readonly RequestLine[]): string {
   if (lines.length === 0) return '';
   const cell = 'style="text-align:left;padding:6px 12px 6px 0;border-bottom:1px solid #ddd"';
@@ -194,6 +203,7 @@ function salesHtml(enquiry: StoredEnquiry, subject: string, rows: Row[]): string
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
     actionButtons(enquiry, subject),
     requestLinesHtml(requestLinesOf(enquiry.data)),
+    popupProductHtml(enquiry.data),
     '<table role="presentation" style="border-collapse:collapse">',
     tableRows,
     '</table>',
@@ -218,6 +228,8 @@ function salesText(enquiry: StoredEnquiry, subject: string, rows: Row[]): string
       ...requested.map((line) => `- ${oneLineText(requestLineText(line))}`),
       '',
     );
+  const product = popupProductLabel(enquiry.data);
+  if (product) lines.push(`${POPUP_PRODUCT_LABEL}: ${product}`, '');
   for (const row of rows) {
     if (row.kind === 'multiline') {
       const messageLines = row.value === '' ? [NOT_GIVEN] : row.value.split(ANY_LINE_BREAK);

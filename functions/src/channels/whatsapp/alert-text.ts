@@ -14,7 +14,7 @@ import { ENQUIRY_COLLECTION } from '../../contract/collections';
 import { enquiryInboxPath } from '../../contract/inbox-address';
 import { fieldText } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../../contract/visitor-text';
-import { requestLinesOf, requestLinesSummary } from '../../contract/request-lines';
+import { requestedSummaryOf } from '../../contract/request-lines';
 
 /** A parameter longer than this is cut (with …): an alert is read in a notification. */
 const MAX_PARAMETER_LENGTH = 60;
@@ -51,14 +51,14 @@ function inboxLink(siteUrl: string, enquiry: { collection: string; id: string })
 }
 
 /**
- * The third parameter: the order type, then what the buyer asks a quote for when they chose lines
- * (`Bulk · Machine Weft 22 in, 8 kg, +2 more`), cleaned like any visitor text (a length is theirs).
+ * The third parameter: the order type (the popup's: the kind of business), then what the buyer asks
+ * a quote for when they chose lines (`Bulk · Machine Weft 22 in, 8 kg, +2 more`) or the product page
+ * the popup was on (`I am a Wholesaler · Machine Weft`), cleaned like any visitor text.
  */
 function whatParameter(enquiry: StoredEnquiry, full: boolean): string {
-  if (!full) return cleanParameter(enquiry.data.business);
-  const asked = requestLinesSummary(requestLinesOf(enquiry.data));
-  const orderType = fieldText(enquiry.data.ordertype);
-  return cleanParameter(asked ? `${orderType} · ${asked}` : orderType);
+  const asked = requestedSummaryOf(enquiry.data);
+  const what = full ? fieldText(enquiry.data.ordertype) : fieldText(enquiry.data.business);
+  return cleanParameter(asked ? `${what} · ${asked}` : what);
 }
 
 /** ENQUIRY_ALERT_TEMPLATE's seven parameters for one enquiry. */

@@ -148,7 +148,7 @@ function ProductDescription({ entry, fromUrl }: { entry: CatalogueEntry; fromUrl
           </article>
         </div>
       </div>
-      <PromoPopup page="description" />
+      <PromoPopup page="description" product={{ slug: product.slug, name: product.productName }} />
     </>
   );
 }

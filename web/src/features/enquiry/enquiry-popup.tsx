@@ -9,14 +9,21 @@ const TITLE_ID = 'promo-popup-title';
  * closed, its form (`form`, the page's island) already inside, so that it can be typed into as
  * soon as it opens, before any of its code has arrived.
  */
-export function EnquiryPopup({ form }: { form: ReactNode }) {
+export function EnquiryPopup({ form, product }: { form: ReactNode; product?: string }) {
   return (
     <DialogFrame labelledBy={TITLE_ID} className="enquiry-popup">
       <div className="enquiry-popup__intro">
         <p className="eyebrow">Wholesale &amp; bulk orders</p>
         <h2 id={TITLE_ID}>Get a quote within one business day</h2>
         <p>
-          Tell us who you are and how to reach you. Our sales team will call you back with prices and samples.
+          {product ? (
+            <>
+              Tell us who you are and how to reach you. Our sales team will call you back with prices and
+              samples of <strong>{product}</strong>.
+            </>
+          ) : (
+            'Tell us who you are and how to reach you. Our sales team will call you back with prices and samples.'
+          )}
         </p>
       </div>
       {form}

@@ -55,6 +55,8 @@ type SubmissionOptions = {
   termsMissing: boolean;
   focusField: (field: string) => void;
   onSubmitted?: () => void;
+  /** The popup on a product page: that product's catalogue address, sent with the enquiry. */
+  product?: string;
   /** Full form: the "What do you need" lines, kept beside formik's values. */
   lines?: {
     typed: readonly RequestLineInput[];
@@ -87,6 +89,7 @@ export function useEnquirySubmission({
   termsMissing,
   focusField,
   onSubmitted,
+  product,
   lines,
 }: SubmissionOptions): Submission {
   const { values, validateForm, setTouched, resetForm } = formik;
@@ -174,6 +177,7 @@ export function useEnquirySubmission({
                 email: values.email ?? '',
                 phone,
                 business: values.business ?? '',
+                product,
               },
               now,
               timeZone,

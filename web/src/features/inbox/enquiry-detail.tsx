@@ -1,5 +1,10 @@
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
-import { requestLinesOf, requestLineText } from '@contract/request-lines';
+import {
+  POPUP_PRODUCT_LABEL,
+  popupProductLabel,
+  requestLinesOf,
+  requestLineText,
+} from '@contract/request-lines';
 import { leadSourceOfEnquiry, leadSourceRows } from '@contract/lead-source';
 import {
   FOLLOW_UP_NOTE_MAX_LENGTH,
@@ -363,6 +368,11 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
               ))}
             </ul>
           </>
+        )}
+        {popupProductLabel(enquiry.data) && (
+          <p className="inbox-lines__title">
+            {POPUP_PRODUCT_LABEL}: <strong>{popupProductLabel(enquiry.data)}</strong>
+          </p>
         )}
         <dl className="inbox-fields">
           {Object.entries(FIELDS_BY_COLLECTION[enquiry.collection])

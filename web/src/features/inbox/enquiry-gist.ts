@@ -5,7 +5,7 @@
  */
 import { ENQUIRY_COLLECTION } from '@contract/collections';
 import { textOf } from '@contract/stored-enquiry';
-import { PRODUCT_LABELS, requestLinesOf } from '@contract/request-lines';
+import { PRODUCT_LABELS, requestedProductsOf } from '@contract/request-lines';
 
 /** The first line of the message with something on it. */
 export function firstLine(message: string): string {
@@ -22,15 +22,12 @@ type Gist = {
   line: string;
   /** The order type (full form). */
   tag: string | null;
-  /** The products the buyer asked a quote for, each once, in the order of their lines. */
+  /** The products the buyer asked a quote for, each once, in the order of their lines; or the popup's page's. */
   products: string[];
 };
 
 export function gistOf(collection: string, data: Record<string, unknown>): Gist {
-  if (collection !== ENQUIRY_COLLECTION) return { line: textOf(data.business), tag: null, products: [] };
-  return {
-    line: firstLine(textOf(data.message)),
-    tag: textOf(data.ordertype) || null,
-    products: [...new Set(requestLinesOf(data).map((line) => PRODUCT_LABELS[line.product]))],
-  };
+  const products = requestedProductsOf(data).map((product) => PRODUCT_LABELS[product]);
+  if (collection !== ENQUIRY_COLLECTION) return { line: textOf(data.business), tag: null, products };
+  return { line: firstLine(textOf(data.message)), tag: textOf(data.ordertype) || null, products };
 }

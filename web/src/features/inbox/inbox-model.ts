@@ -8,7 +8,7 @@ import {
   isRequestLineProduct,
   PRODUCT_LABELS,
   REQUEST_LINE_PRODUCTS,
-  requestLinesOf,
+  requestedProductsOf,
 } from '@contract/request-lines';
 import {
   DEFAULT_FOLLOW_UP_STATUS,
@@ -274,7 +274,7 @@ export { countryName, enquiryReference };
 export function matchesFilter(enquiry: StoredEnquiry, filter: InboxFilter): boolean {
   if (filter.state && deliveryState(enquiry) !== filter.state) return false;
   if (filter.country && buyerCountry(enquiry) !== filter.country) return false;
-  if (filter.product && !requestLinesOf(enquiry.data).some((line) => line.product === filter.product))
+  if (filter.product && !requestedProductsOf(enquiry.data).some((product) => product === filter.product))
     return false;
   // A reference read out on a call (SME-4F7K-2QXM, however typed) finds every enquiry that has it.
   const reference = typedReference(filter.search);
