@@ -155,6 +155,8 @@ export type EnquiryFormProps = {
    * prerender from the owner's content), which gives the form its "What do you need" lines.
    */
   products?: string;
+  /** The popup on a product page: that product's catalogue address, sent with the enquiry. */
+  product?: string;
 };
 
 /** The values a form starts from, and what it already knows about the visitor's progress. */
@@ -204,6 +206,7 @@ export function EnquiryForm({
   thankYouTitle = 'Thank you!',
   onSubmitted,
   products,
+  product,
 }: EnquiryFormProps) {
   const variant = short ? VARIANTS.short : VARIANTS.full;
   const draftKey = draftKeyFor(short, id);
@@ -285,6 +288,7 @@ export function EnquiryForm({
     termsMissing,
     focusField: (field) => document.getElementById(fieldId(field))?.focus(),
     onSubmitted,
+    product,
     lines: {
       typed: lines,
       firstWrong: firstWrongLinePart,
