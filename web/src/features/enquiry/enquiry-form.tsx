@@ -334,15 +334,30 @@ export function EnquiryForm({
 
   // Once the code has taken over, the phone's country part starts at the visitor's time zone's
   // country, unless they chose one or typed a number with its country code (which it follows).
+  // The time zone's country may need its table fetched: if the visitor picks a country or types a
+  // number with its code meanwhile, theirs stands.
+  const latestValues = useRef(values);
+  useEffect(() => {
+    latestValues.current = values;
+  });
   useEffect(() => {
     if (!interactive) return;
-    const phone = values.phone ?? '';
-    const country =
-      countryToFollow(phone, values.country ?? INDIA) ??
-      (start.countryChosen ? values.country : defaultCountry()) ??
-      INDIA;
-    if (needsPlans(phone, country)) void loadPhonePlans().catch(() => undefined);
-    if (country !== values.country) void formik.setFieldValue('country', country, true);
+    const startingCountry = values.country ?? INDIA;
+    const settle = (country: string) => {
+      if (needsPlans(latestValues.current.phone ?? '', country)) void loadPhonePlans().catch(() => undefined);
+      if (country !== latestValues.current.country) void formik.setFieldValue('country', country, true);
+    };
+    const followed = countryToFollow(values.phone ?? '', startingCountry);
+    if (followed || start.countryChosen) return settle(followed ?? startingCountry);
+    let current = true;
+    void defaultCountry().then((country) => {
+      const now = latestValues.current;
+      if (current && now.country === startingCountry && !countryToFollow(now.phone ?? '', startingCountry))
+        settle(country);
+    });
+    return () => {
+      current = false;
+    };
     // Once, when the form can answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [interactive]);

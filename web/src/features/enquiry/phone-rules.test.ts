@@ -11,8 +11,8 @@ describe("the phone field's country", () => {
     ['America/Argentina/Buenos_Aires', 'AR'],
     ['UTC', 'IN'],
     ['Etc/GMT+5', 'IN'],
-  ])('starts, in the time zone %s, at %s', (zone, country) => {
-    expect(defaultCountry(zone)).toBe(country);
+  ])('starts, in the time zone %s, at %s', async (zone, country) => {
+    expect(await defaultCountry(zone)).toBe(country);
   });
 
   it('follows a number typed with another country code, and keeps a chosen country that shares it', () => {

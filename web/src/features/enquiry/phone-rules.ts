@@ -4,13 +4,13 @@
  * from the contract's phone-plans.ts, whose libphonenumber-js plans (about 27 KB gzipped) load only
  * when a country other than India is chosen or a number abroad is typed, so the form's first load
  * stays small. The country part starts at the visitor's time zone's country (India when the zone
- * says nothing) and follows a number typed with its country code.
+ * says nothing) and follows a number typed with its country code. Which country a time zone is in
+ * (zone-countries.ts, about 3.5 KB gzipped) is fetched only for a zone outside India.
  */
 import { callingCodeOf, countryOfCallingCode, isCountry } from '@contract/countries';
 import { checkField, ENQUIRY_FIELDS, fieldMessage, prepareInput } from '@contract/enquiry';
 import { compactPhone, INDIA, INDIA_CALLING_CODE } from '@contract/phone';
 import { loadCode } from '../../lib/code-loading';
-import { ZONE_PLACES_BY_COUNTRY } from './zone-countries';
 
 type PhonePlans = typeof import('@contract/phone-plans');
 
@@ -82,17 +82,33 @@ export function countryToFollow(raw: string, chosen: string): string | null {
   return callingCodeOf(country) === callingCodeOf(chosen) ? null : country;
 }
 
-let countryOfPlace: Map<string, string> | undefined;
+let countryOfPlace: Promise<Map<string, string>> | undefined;
+
+/** The places of the time zones by their country, fetched once (a failure is tried again next time). */
+function placesByCountry(): Promise<Map<string, string>> {
+  countryOfPlace ??= loadCode(() => import('./zone-countries')).then(
+    ({ ZONE_PLACES_BY_COUNTRY }) =>
+      new Map(
+        Object.entries(ZONE_PLACES_BY_COUNTRY).flatMap(([country, places]) =>
+          places.split(' ').map((place) => [place, country] as const),
+        ),
+      ),
+    (error: unknown) => {
+      countryOfPlace = undefined;
+      throw error;
+    },
+  );
+  return countryOfPlace;
+}
+
+/** India's own zones, known without fetching the table. */
+const INDIA_ZONES = new Set(['Asia/Kolkata', 'Asia/Calcutta']);
 
 /** The country of an IANA time zone (`America/New_York` is the United States), or null. */
-export function countryOfTimeZone(zone: string | undefined): string | null {
+export async function countryOfTimeZone(zone: string | undefined): Promise<string | null> {
   if (!zone) return null;
-  countryOfPlace ??= new Map(
-    Object.entries(ZONE_PLACES_BY_COUNTRY).flatMap(([country, places]) =>
-      places.split(' ').map((place) => [place, country] as const),
-    ),
-  );
-  const country = countryOfPlace.get(zone.split('/').at(-1) ?? '');
+  if (INDIA_ZONES.has(zone)) return INDIA;
+  const country = (await placesByCountry()).get(zone.split('/').at(-1) ?? '');
   return country && isCountry(country) ? country : null;
 }
 
@@ -105,7 +121,10 @@ export function visitorTimeZone(): string | undefined {
   }
 }
 
-/** The phone field's starting country: the time zone's, or India when the zone says nothing. */
-export function defaultCountry(zone = visitorTimeZone()): string {
-  return countryOfTimeZone(zone) ?? INDIA;
+/**
+ * The phone field's starting country: the time zone's, or India when the zone says nothing (or
+ * its table could not be fetched).
+ */
+export async function defaultCountry(zone = visitorTimeZone()): Promise<string> {
+  return (await countryOfTimeZone(zone).catch(() => null)) ?? INDIA;
 }

@@ -104,7 +104,8 @@ describe('the full form’s "What do you need" lines', () => {
     await user.tab();
     expect(quantity).toHaveAccessibleDescription(REQUEST_LINE_MESSAGES.quantity);
     await user.click(screen.getByRole('button', { name: /send enquiry/i }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.invalid);
+    // The alert's region is always there: wait for its words, not for the region.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(FORM_MESSAGES.invalid));
     expect(productOf(1)).toHaveAccessibleDescription(REQUEST_LINE_MESSAGES.product);
     expect(productOf(1)).toHaveFocus();
     expect(saveEnquiry).not.toHaveBeenCalled();
