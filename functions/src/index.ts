@@ -26,6 +26,7 @@ import {
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/collections';
 import { handleEnquiryCreated } from './enquiry/delivery';
 import { needsFollowUpRecord, recordFollowUp } from './enquiry/first-contact';
+import { refreshReplySpeed, REPLY_SPEED_CACHE_CONTROL, replySpeedAnswer } from './enquiry/reply-speed';
 import { answerPrivacyRequest } from './inbox/privacy-callable';
 import type { DeliveryDeps } from './enquiry/deps';
 import { TRIGGER_MAX_INSTANCES } from './enquiry/delivery-state';
@@ -83,7 +84,14 @@ function recordFollowUpOn(collection: EnquiryCollection) {
       // Every delivery-record change fires this too: only a follow-up change needs a transaction.
       const retentionDays = enquiryRetentionDays.value();
       if (!needsFollowUpRecord(event.data?.after.data(), retentionDays)) return;
-      await recordFollowUp(getFirestore(), { collection, id: event.params.enquiryId }, retentionDays);
+      const outcome = await recordFollowUp(
+        getFirestore(),
+        { collection, id: event.params.enquiryId },
+        retentionDays,
+      );
+      // A new first contact moves the figure buyers are shown (a redelivered event recomputes the same).
+      if ('firstContact' in outcome && outcome.firstContact === 'recorded')
+        await refreshReplySpeed(getFirestore(), new Date());
     },
   );
 }
@@ -105,6 +113,22 @@ export const retryUndeliveredEnquiryEmails = onSchedule(
   },
   async (event) => {
     await sweepUndeliveredEnquiries(runtimeDeps(), `${event.scheduleTime}/${randomUUID()}`);
+  },
+);
+
+/**
+ * `GET /api/reply-speed` (a Hosting rewrite, so the site asks its own origin): the reply-speed
+ * figure buyers are shown, or `{ "shown": false }`. One stored document, cached by the CDN.
+ */
+export const replySpeed = onRequest(
+  { region: enquiryRegion, memory: '256MiB', timeoutSeconds: 10, maxInstances: 2, concurrency: 80 },
+  async (request, response) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.set('Allow', 'GET, HEAD').status(405).send('');
+      return;
+    }
+    const answer = await replySpeedAnswer(getFirestore());
+    response.set('Cache-Control', REPLY_SPEED_CACHE_CONTROL).json(answer);
   },
 );
 

@@ -16,6 +16,7 @@ import { newEnquiryId } from '../../functions/src/contract/enquiry-id';
 import type { DeliveryState, HeldReason } from '../../functions/src/contract/delivery';
 import { formatIndiaDateTime } from '../../functions/src/contract/india-time';
 import { readResponseStats, responseBucket, responseWeek } from '../../functions/src/contract/response-times';
+import { refreshReplySpeed } from '../../functions/src/enquiry/reply-speed';
 import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
@@ -293,7 +294,8 @@ const BATCHES_AT_ONCE = 4;
 
 /**
  * Writes the enquiries in batches, then adds their answers to the weekly response-time histograms
- * (one transaction per week, on top of what is stored).
+ * (one transaction per week, on top of what is stored) and works out the reply-speed figure buyers
+ * are shown, as the functions do after a first contact.
  */
 export async function writeDemoEnquiries(db: Firestore, enquiries: DemoEnquiry[]): Promise<void> {
   const batches: DemoEnquiry[][] = [];
@@ -336,4 +338,5 @@ export async function writeDemoEnquiries(db: Firestore, enquiries: DemoEnquiry[]
       }),
     ),
   );
+  await refreshReplySpeed(db, new Date());
 }

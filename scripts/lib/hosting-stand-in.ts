@@ -122,7 +122,11 @@ function firebaseJsonOf(config: ServingConfig, publicDir: string, localHeaders: 
       destination: rule.location,
       type: rule.statusCode ?? 301,
     })),
-    rewrites: config.rewrites?.map((rule) => ({ ...pattern(rule), destination: rule.path })),
+    // A rewrite to a function (the reply-speed answer) is left out: a channel served here has no
+    // functions behind it, so the page meets a 404 there and shows no figure, as it would offline.
+    rewrites: config.rewrites?.flatMap((rule) =>
+      'path' in rule ? [{ ...pattern(rule), destination: rule.path }] : [],
+    ),
   };
 }
 

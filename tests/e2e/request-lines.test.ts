@@ -3,7 +3,8 @@
  * quote button the enquiry form opens with Machine Weft chosen (and keeps it through a reload,
  * since it is in the address), the buyer adds a second line, sends, and the stored enquiry holds
  * both lines as the contract says, the sales email lists both in its table, and the WhatsApp alert
- * names the first.
+ * names the first. The form with its two lines (at phone width) and the sales email (at both
+ * widths) are pictured: artifacts/screenshots/enquiry-lines-*.png and sales-email-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
@@ -14,7 +15,7 @@ import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';
 import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
 import { useJourneys } from './journeys';
 import { fullEnquiry, fullForm, polled, thankYouDialog, waitForFormReady } from './visitor';
-import { waitForHydration } from '../support/browser';
+import { saveScreenshot, VIEWPORT_NAMES, waitForHydration, waitForStillness } from '../support/browser';
 
 const journeys = useJourneys({ stack: 'request-lines' });
 
@@ -49,6 +50,9 @@ describe('a buyer asking a quote for two products', () => {
     await lines.nth(1).getByRole('textbox', { name: 'Quantity' }).fill('1,000');
     await lines.nth(1).getByRole('combobox', { name: 'Unit' }).selectOption('pieces');
     await lines.nth(1).getByRole('checkbox', { name: 'Samples first' }).check();
+    await lines.nth(0).evaluate((line) => line.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    await waitForStillness(page);
+    await saveScreenshot(page, 'enquiry-lines');
 
     const buyer = fullEnquiry('Lagos');
     await form.name.fill(buyer.name);
@@ -75,6 +79,11 @@ describe('a buyer asking a quote for two products', () => {
     for (const cell of ['Machine Weft', '22 in', '8 kg', 'I-Tip Extensions', '1,000 pieces'])
       expect(html).toContain(`>${cell}</td>`);
     expect(html.indexOf('Asked a quote for')).toBeLessThan(html.indexOf('>Name</th>'));
+    for (const viewport of VIEWPORT_NAMES) {
+      const reader = await journeys.visit(viewport);
+      await reader.page.setContent(html);
+      await saveScreenshot(reader.page, 'sales-email', { fullPage: true });
+    }
     expect(String(mail.text)).toContain(
       'Asked a quote for:\n- Machine Weft 22 in, 8 kg\n- I-Tip Extensions, 1,000 pieces, samples first',
     );

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   answeredLate,
   emptyResponseStats,
-  formatWait,
   readResponseStats,
   responseBucket,
   responsePercentileMinutes,
   responseWeek,
   RESPONSE_BUCKET_COUNT,
 } from './response-times';
+import { formatWait } from './wait-text';
 
 const statsOf = (minutes: number[]) => {
   const stats = emptyResponseStats('2026-11-23');

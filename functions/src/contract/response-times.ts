@@ -80,15 +80,3 @@ export function answeredLate(stats: ResponseStats): number {
   const onTime = RESPONSE_BUCKET_MINUTES.findIndex((bound) => bound * 60_000 >= FIRST_CONTACT_TARGET_MS);
   return stats.buckets.slice(onTime + 1).reduce((sum, count) => sum + count, 0);
 }
-
-/** `45 s`, `12 min`, `3 h 10 min`, `2 d 4 h`: a wait as a salesperson reads it. */
-export function formatWait(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  if (whole < 60) return `${whole} s`;
-  const minutes = Math.floor(whole / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
-}

@@ -10,6 +10,8 @@
  *    enquiry is looked at once, after the trigger's head start, instead of every run re-reading
  *    a whole day. They go through admission control like any new enquiry.
  * 3. The hourly digest of HELD enquiries (digest.ts).
+ * 4. The reply-speed figure buyers are shown, worked out again as its 90-day window moves on
+ *    (reply-speed.ts), when it is more than an hour old.
  */
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
@@ -20,6 +22,7 @@ import { NOTIFICATION_FIELD, UNFINISHED_STATES } from '../contract/delivery';
 import { LOG_EVENTS } from '../logs';
 import { DIGEST_MAX_DOCUMENT_READS, sendHeldDigest, type DigestOutcome } from './digest';
 import { deliverEnquiryAlert, ENQUIRY_ALERT_FIELD } from './alerts';
+import { REPLY_SPEED_MAX_READS, refreshReplySpeedIfStale } from './reply-speed';
 import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTIONS,
@@ -53,7 +56,8 @@ const ALERT_MAX_READS = 2;
 /**
  * The most documents one sweep reads, however large the backlog: per collection a page of retries
  * and their deliveries, a page of due WhatsApp alerts and their retries, the checkpoint, the
- * missed-trigger pages and their deliveries; then the digest (DIGEST_MAX_DOCUMENT_READS).
+ * missed-trigger pages and their deliveries; then the digest (DIGEST_MAX_DOCUMENT_READS) and
+ * the reply-speed figure (REPLY_SPEED_MAX_READS).
  */
 export const SWEEP_MAX_DOCUMENT_READS =
   ENQUIRY_COLLECTIONS.length *
@@ -61,7 +65,8 @@ export const SWEEP_MAX_DOCUMENT_READS =
       SWEEP_BATCH_LIMIT * (1 + ALERT_MAX_READS) +
       1 +
       UNRECORDED_PAGES_PER_RUN * UNRECORDED_PAGE_SIZE * (1 + DELIVERY_MAX_READS)) +
-  DIGEST_MAX_DOCUMENT_READS;
+  DIGEST_MAX_DOCUMENT_READS +
+  REPLY_SPEED_MAX_READS;
 
 export type SweepSummary = {
   runId: string;
@@ -81,6 +86,8 @@ export type SweepSummary = {
   alertsDue: number;
   alertsSent: number;
   digest: DigestOutcome;
+  /** Whether the reply-speed figure was worked out again (it was over an hour old). */
+  replySpeedRefreshed: boolean;
 };
 
 const checkpointRef = (db: Firestore, collection: EnquiryCollection) =>
@@ -173,6 +180,7 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
     alertsDue: 0,
     alertsSent: 0,
     digest: { status: 'nothing-held' },
+    replySpeedRefreshed: false,
   };
   const outOfTime = () => deps.clock().getTime() - startedMs > SWEEP_TIME_BUDGET_MS;
   const deliverAll = async (collection: EnquiryCollection, ids: string[]) => {
@@ -231,6 +239,9 @@ export async function sweepUndeliveredEnquiries(deps: DeliveryDeps, runId: strin
 
   summary.digest = await sendHeldDigest(deps, runId);
   if ('documentsRead' in summary.digest) summary.queried += summary.digest.documentsRead;
+  const replySpeed = await refreshReplySpeedIfStale(deps.db, deps.clock());
+  summary.replySpeedRefreshed = replySpeed.refreshed;
+  summary.queried += replySpeed.read;
   deps.log.info(LOG_EVENTS.sweepFinished, { ...summary, digest: summary.digest.status });
   return summary;
 }

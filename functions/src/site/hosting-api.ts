@@ -28,7 +28,9 @@ const RETRY_BASE_MS = 500;
 export type ServingConfig = {
   headers?: ({ glob?: string; regex?: string } & { headers: Record<string, string> })[];
   redirects?: ({ glob?: string; regex?: string } & { location: string; statusCode?: number })[];
-  rewrites?: ({ glob?: string; regex?: string } & { path: string })[];
+  rewrites?: ({ glob?: string; regex?: string } & (
+    { path: string } | { run: { serviceId: string; region: string } }
+  ))[];
   cleanUrls?: boolean;
   trailingSlashBehavior?: 'ADD' | 'REMOVE';
 };
@@ -40,7 +42,11 @@ export type HostingJson = {
   trailingSlash?: boolean;
   headers?: (Pattern & { headers: { key: string; value: string }[] })[];
   redirects?: (Pattern & { destination: string; type?: number })[];
-  rewrites?: (Pattern & { destination?: string; function?: unknown; run?: unknown })[];
+  rewrites?: (Pattern & {
+    destination?: string;
+    function?: string | { functionId?: string; region?: string };
+    run?: unknown;
+  })[];
 };
 
 const patternOf = ({ source, glob, regex }: Pattern) =>
@@ -49,8 +55,9 @@ const patternOf = ({ source, glob, regex }: Pattern) =>
 /**
  * firebase.json's hosting as a version's config, converted as the firebase CLI converts it
  * (`source` and `glob` → `glob`; headers as a map; a redirect's `destination` and `type` →
- * `location` and `statusCode`; `trailingSlash` → `trailingSlashBehavior`). The site rewrites only
- * to its own files: a rewrite to a function or a Cloud Run service is refused here.
+ * `location` and `statusCode`; `trailingSlash` → `trailingSlashBehavior`; a rewrite to a 2nd-gen
+ * function → its Cloud Run service, whose ID is the function's name in lower case). A function
+ * rewrite must name its region; one to a Cloud Run service of its own is refused here.
  */
 export function servingConfigOf(hosting: HostingJson): ServingConfig {
   const config: ServingConfig = {};
@@ -67,8 +74,14 @@ export function servingConfigOf(hosting: HostingJson): ServingConfig {
     }));
   if (hosting.rewrites)
     config.rewrites = hosting.rewrites.map((rule) => {
-      if (rule.destination === undefined) throw new Error('A publish rewrites only to files of the site.');
-      return { ...patternOf(rule), path: rule.destination };
+      if (rule.destination !== undefined) return { ...patternOf(rule), path: rule.destination };
+      const target = rule.function;
+      if (typeof target === 'object' && target.functionId && target.region)
+        return {
+          ...patternOf(rule),
+          run: { serviceId: target.functionId.toLowerCase(), region: target.region },
+        };
+      throw new Error('A publish rewrites to files of the site, or to a function with its region.');
     });
   if (hosting.cleanUrls !== undefined) config.cleanUrls = hosting.cleanUrls;
   if (hosting.trailingSlash !== undefined)

@@ -42,6 +42,7 @@ import {
   shortFormSchema,
 } from './enquiry-schema';
 import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
+import { useReplySpeedText } from './reply-speed';
 import { countryToFollow, defaultCountry, loadPhonePlans, needsPlans } from './phone-rules';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 import {
@@ -216,6 +217,10 @@ export function EnquiryForm({
   const interactive = useInteractive();
   const formRef = useRef<HTMLFormElement>(null);
   const thankYouId = useId();
+  // How fast sales answers, asked for once the form is awake: on /enquiry under the form, and in
+  // every form's thank-you.
+  const replySpeed = useReplySpeedText(interactive);
+  const replySpeedLine = replySpeed ? <p className="enquiry-thanks__speed">{replySpeed}.</p> : null;
 
   const formik = useFormik<FormValues>({
     initialValues: start.values,
@@ -420,6 +425,7 @@ export function EnquiryForm({
         <h3 className="enquiry-thanks__title">{thankYouTitle}</h3>
         <p>Your details have reached our sales team. We will call or email you within one business day.</p>
         {reference ? <ReferenceLine reference={reference} /> : null}
+        {replySpeedLine}
       </div>
     );
   }
@@ -534,6 +540,12 @@ export function EnquiryForm({
             {missing}
           </p>
         </div>
+        {/* Its line is in the prerendered page, empty, so the figure arriving moves nothing. */}
+        {formpage === FORM_PAGES.enquiry ? (
+          <p className="enquiry-form__speed" data-answered={replySpeed === undefined ? undefined : ''}>
+            {replySpeed}
+          </p>
+        ) : null}
         {/* The short form lives in the popup, which only a script opens: no one would read it there. */}
         {short ? null : (
           <noscript>
@@ -555,6 +567,7 @@ export function EnquiryForm({
             </h2>
             <p>Your enquiry has reached our sales team. We will get back to you within one business day.</p>
             {reference ? <ReferenceLine reference={reference} /> : null}
+            {replySpeedLine}
           </div>
         </Dialog>
       )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { WeekFigures } from './response-view';
+import type { ResponseFigures } from './use-response-figures';
 import { WeeklyChart, type WeeklyCounts } from './weekly-chart';
 
 /** A duration as one reads it: a number never parted from its unit at a line's end ("1 h"). */
@@ -15,14 +16,15 @@ export function InboxSummary({
   leadSources,
   onOpen,
 }: {
-  figures: WeekFigures[] | null;
+  figures: ResponseFigures | null;
   chart: WeeklyCounts | null;
   /** Where this month's enquiries came from, in one line; null until read. */
   leadSources: string | null;
   /** Called when the summary is opened (its chart loads then). */
   onOpen: () => void;
 }) {
-  const thisWeek = figures?.[0];
+  const weeks = figures?.weeks;
+  const thisWeek = weeks?.[0];
   return (
     <details
       className="inbox-summary"
@@ -41,7 +43,7 @@ export function InboxSummary({
         </span>
       </summary>
       <div className="inbox-summary__body">
-        {figures && (
+        {weeks && (
           <table className="inbox-figures">
             <caption className="inbox-figures__caption">
               Time to first contact (a call, WhatsApp or email from here, or a status past New)
@@ -49,7 +51,7 @@ export function InboxSummary({
             <thead>
               <tr>
                 <td />
-                {figures.map((week) => (
+                {weeks.map((week) => (
                   <th key={week.label} scope="col">
                     {week.label}
                   </th>
@@ -77,13 +79,18 @@ export function InboxSummary({
               ).map(([label, value]) => (
                 <tr key={label}>
                   <th scope="row">{label}</th>
-                  {figures.map((week) => (
+                  {weeks.map((week) => (
                     <td key={week.label}>{value(week)}</td>
                   ))}
                 </tr>
               ))}
             </tbody>
           </table>
+        )}
+        {figures && (
+          <p className="inbox-summary__reply-speed" data-reply-speed>
+            {unbroken(figures.replySpeed)}
+          </p>
         )}
         {chart ? <WeeklyChart data={chart} /> : <p className="inbox-hint">Loading the weekly chart…</p>}
         <p className="inbox-summary__sources" data-lead-sources>

@@ -194,7 +194,7 @@ function SalesInbox({ connection, user }: { connection: InboxConnection; user: I
     open({ collection, id });
   };
 
-  const stillWaiting = figures?.reduce((sum, week) => sum + week.stillWaiting, 0) ?? 0;
+  const stillWaiting = figures?.weeks.reduce((sum, week) => sum + week.stillWaiting, 0) ?? 0;
   const detailShown = address.kind !== 'list';
 
   return (

@@ -7,13 +7,19 @@ import { deliveryRecordOf, followUpRecordOf } from '@contract/stored-enquiry';
 import { FIRST_CONTACT_FIELD } from '@contract/follow-up';
 import { asDate, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
 import {
+  MIN_ANSWERED_TO_SHOW,
+  readReplySpeed,
+  REPLY_SPEED_WINDOW_DAYS,
+  replySpeedText,
+} from '@contract/reply-speed';
+import {
   answeredLate,
   FIRST_CONTACT_TARGET_MS,
-  formatWait,
   readResponseStats,
   responsePercentileMinutes,
   responseWeek,
 } from '@contract/response-times';
+import { formatWait } from '@contract/wait-text';
 
 /** The first contact recorded on an enquiry (the inbox's own, or the functions' copy), if any. */
 function firstContactOf(data: Record<string, unknown>): Date | null {
@@ -99,4 +105,18 @@ export function weekFigures(week: ResponseWeek, rawStats: unknown, stillWaiting:
     answeredLate: answeredLate(stats),
     stillWaiting,
   };
+}
+
+/**
+ * The 90-day figure as sales reads it: the very sentence buyers are shown on /enquiry and in the
+ * thank-you (contract/reply-speed.ts, from the same document), or why they are shown none yet.
+ */
+export function replySpeedForSales(raw: unknown): string {
+  const figure = readReplySpeed(raw);
+  const shown = replySpeedText(figure);
+  if (shown) return `Buyers are shown: “${shown}”.`;
+  const window = `the last ${REPLY_SPEED_WINDOW_DAYS} days`;
+  if (!figure || figure.medianSeconds === null)
+    return `No enquiry of ${window} has been answered yet; buyers are shown the median reply from ${MIN_ANSWERED_TO_SHOW} answered enquiries.`;
+  return `Median first reply over ${window}: ${formatWait(figure.medianSeconds)}, over ${figure.answered} answered enquiries. Buyers are shown it from ${MIN_ANSWERED_TO_SHOW}.`;
 }

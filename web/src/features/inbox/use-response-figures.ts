@@ -1,11 +1,25 @@
 import { ENQUIRY_COLLECTIONS } from '@contract/collections';
+import { REPLY_SPEED_DOCUMENT } from '@contract/reply-speed';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from './api/connection';
 import { countWaiting, readResponseStats } from './api/enquiries';
-import { responseWeeks, waitedTooLongBefore, weekFigures, type WeekFigures } from './response-view';
+import {
+  replySpeedForSales,
+  responseWeeks,
+  waitedTooLongBefore,
+  weekFigures,
+  type WeekFigures,
+} from './response-view';
+
+export type ResponseFigures = {
+  weeks: WeekFigures[];
+  /** The 90-day figure buyers are shown, as sales reads it (response-view.ts). */
+  replySpeed: string;
+};
 
 /**
- * This week's and last week's response figures: two histogram documents and four counts. Read once
+ * This week's and last week's response figures: two histogram documents and four counts; and the
+ * 90-day figure buyers are shown, one more document. Read once
  * the list has loaded (`newestKey` is null until then), and again when a new enquiry arrives, when
  * the refresh `round` moves on, or when the number of enquiries `waiting` in view changes.
  */
@@ -14,8 +28,8 @@ export function useResponseFigures(
   newestKey: string | null,
   round: number,
   waiting: number,
-): WeekFigures[] | null {
-  const [figures, setFigures] = useState<WeekFigures[] | null>(null);
+): ResponseFigures | null {
+  const [figures, setFigures] = useState<ResponseFigures | null>(null);
   useEffect(() => {
     if (newestKey === null) return;
     let cancelled = false;
@@ -23,10 +37,7 @@ export function useResponseFigures(
     const weeks = responseWeeks(at);
     const tooLong = waitedTooLongBefore(at);
     Promise.all([
-      readResponseStats(
-        connection,
-        weeks.map((week) => week.week),
-      ),
+      readResponseStats(connection, [...weeks.map((week) => week.week), REPLY_SPEED_DOCUMENT]),
       Promise.all(
         weeks.map(async (week) => {
           const before = new Date(Math.min(week.end.getTime(), tooLong.getTime()));
@@ -39,7 +50,10 @@ export function useResponseFigures(
     ]).then(
       ([stats, stillWaiting]) => {
         if (!cancelled)
-          setFigures(weeks.map((week, index) => weekFigures(week, stats[index], stillWaiting[index] ?? 0)));
+          setFigures({
+            weeks: weeks.map((week, index) => weekFigures(week, stats[index], stillWaiting[index] ?? 0)),
+            replySpeed: replySpeedForSales(stats[weeks.length]),
+          });
       },
       () => undefined,
     );
