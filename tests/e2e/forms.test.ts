@@ -353,7 +353,12 @@ describe('the short form in the popup', () => {
     await expect.poll(() => thanks.textContent(), polled).toContain('Thank you!');
     expect(await popup.locator('form').count()).toBe(0);
     const stamp = await expectStampedBetween(POPUP_ENQUIRY_COLLECTION, before, await browserClock(page));
-    const mail = await expectStoredAndMailedOnce(POPUP_ENQUIRY_COLLECTION, { ...enquiry, ...stamp });
+    // Opened on the Machine Weft page: the enquiry carries that product.
+    const mail = await expectStoredAndMailedOnce(POPUP_ENQUIRY_COLLECTION, {
+      ...enquiry,
+      ...stamp,
+      product: 'machine-weft',
+    });
     expect(mail.subject).toBe(`New popup enquiry: ${enquiry.name} (I am a Salon Retailer)`);
 
     await popup.getByRole('button', { name: 'Close' }).click();
