@@ -2,8 +2,9 @@
  * A buyer asks a quote for two products, on the whole local stack: from the Machine Weft page's
  * quote button the enquiry form opens with Machine Weft chosen (and keeps it through a reload,
  * since it is in the address), the buyer adds a second line, sends, and the stored enquiry holds
- * both lines as the contract says, the sales email lists both in its table, and the WhatsApp alert
- * names the first. The form with its two lines (at phone width) and the sales email (at both
+ * both lines as the contract says, the sales email lists both in its table, the WhatsApp alert
+ * names the first, and the sales inbox shows both products on the card and finds the enquiry by
+ * either product (and not by a third). The form with its two lines (at phone width) and the sales email (at both
  * widths) are pictured: artifacts/screenshots/enquiry-lines-*.png and sales-email-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,11 +14,14 @@ import { productPath } from '../../web/src/config/paths';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';
 import { DELIVERY_TIMEOUT_MS } from '../support/deadlines';
+import { DEMO_SALES_ACCOUNT } from '../../scripts/lib/sales-accounts';
+import { cardOf, filterBy, resultsStatus, signIn, useInboxAccounts } from './inbox-visit';
 import { useJourneys } from './journeys';
 import { fullEnquiry, fullForm, polled, thankYouDialog, waitForFormReady } from './visitor';
 import { saveScreenshot, VIEWPORT_NAMES, waitForHydration, waitForStillness } from '../support/browser';
 
 const journeys = useJourneys({ stack: 'request-lines' });
+useInboxAccounts('e2e-request-lines');
 
 describe('a buyer asking a quote for two products', () => {
   it('goes from the Machine Weft page to a stored enquiry and a sales email with both lines', async () => {
@@ -96,5 +100,17 @@ describe('a buyer asking a quote for two products', () => {
     await expect.poll(alerts, { timeout: DELIVERY_TIMEOUT_MS }).not.toHaveLength(0);
     for (const alert of await alerts())
       expect(alert.parameters[2]).toBe('bulk · Machine Weft 22 in, 8 kg, +1 more');
+
+    const sales = await journeys.visit('desktop');
+    await sales.goto('/inbox');
+    await signIn(sales.page, DEMO_SALES_ACCOUNT);
+    const sent = cardOf(sales.page, { collection: ENQUIRY_COLLECTION, id: doc.id });
+    await sent.waitFor();
+    expect(await sent.textContent()).toMatch(/Machine Weft.*I-Tip Extensions/);
+    await filterBy(sales.page, { 'Product asked for': 'i-tip-extensions' });
+    await sent.waitFor();
+    await filterBy(sales.page, { 'Product asked for': 'hand-tied-weft' });
+    await expect.poll(() => resultsStatus(sales.page).textContent(), polled).toMatch(/^0 matching/);
+    expect(await sent.count()).toBe(0);
   });
 });
