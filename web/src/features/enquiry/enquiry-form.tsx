@@ -43,7 +43,13 @@ import {
 } from './enquiry-schema';
 import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
 import { useReplySpeedText } from './reply-speed';
-import { countryToFollow, defaultCountry, loadPhonePlans, needsPlans } from './phone-rules';
+import {
+  countryKnownAtOnce,
+  countryToFollow,
+  defaultCountry,
+  loadPhonePlans,
+  needsPlans,
+} from './phone-rules';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 import {
   linePartId,
@@ -339,8 +345,9 @@ export function EnquiryForm({
 
   // Once the code has taken over, the phone's country part starts at the visitor's time zone's
   // country, unless they chose one or typed a number with its country code (which it follows).
-  // The time zone's country may need its table fetched: if the visitor picks a country or types a
-  // number with its code meanwhile, theirs stands.
+  // India's zones are known at once; any other zone's country needs its table, fetched when the
+  // visitor first reaches into the form (as the database SDK is), so no visitor pays for it at
+  // load. If they pick a country or type a number with its code meanwhile, theirs stands.
   const latestValues = useRef(values);
   useEffect(() => {
     latestValues.current = values;
@@ -354,14 +361,26 @@ export function EnquiryForm({
     };
     const followed = countryToFollow(values.phone ?? '', startingCountry);
     if (followed || start.countryChosen) return settle(followed ?? startingCountry);
+    const known = countryKnownAtOnce();
+    if (known) return settle(known);
     let current = true;
-    void defaultCountry().then((country) => {
-      const now = latestValues.current;
-      if (current && now.country === startingCountry && !countryToFollow(now.phone ?? '', startingCountry))
-        settle(country);
-    });
+    let asked = false;
+    const lookUp = () => {
+      if (asked) return;
+      asked = true;
+      void defaultCountry().then((country) => {
+        const now = latestValues.current;
+        if (current && now.country === startingCountry && !countryToFollow(now.phone ?? '', startingCountry))
+          settle(country);
+      });
+    };
+    const form = formRef.current;
+    const reaches = ['focusin', 'pointerdown'] as const;
+    if (!form || form.contains(document.activeElement)) lookUp();
+    else for (const reach of reaches) form.addEventListener(reach, lookUp, { once: true });
     return () => {
       current = false;
+      for (const reach of reaches) form?.removeEventListener(reach, lookUp);
     };
     // Once, when the form can answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryToFollow, defaultCountry } from './phone-rules';
+import { countryKnownAtOnce, countryToFollow, defaultCountry } from './phone-rules';
 
 describe("the phone field's country", () => {
   it.each([
@@ -13,6 +13,14 @@ describe("the phone field's country", () => {
     ['Etc/GMT+5', 'IN'],
   ])('starts, in the time zone %s, at %s', async (zone, country) => {
     expect(await defaultCountry(zone)).toBe(country);
+  });
+
+  it('knows India without the table of zones, and nothing else', () => {
+    expect(countryKnownAtOnce('Asia/Kolkata')).toBe('IN');
+    expect(countryKnownAtOnce('Asia/Calcutta')).toBe('IN');
+    expect(countryKnownAtOnce('')).toBe('IN');
+    expect(countryKnownAtOnce('America/New_York')).toBeNull();
+    expect(countryKnownAtOnce('UTC')).toBeNull();
   });
 
   it('follows a number typed with another country code, and keeps a chosen country that shares it', () => {

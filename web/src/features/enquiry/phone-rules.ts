@@ -5,7 +5,8 @@
  * when a country other than India is chosen or a number abroad is typed, so the form's first load
  * stays small. The country part starts at the visitor's time zone's country (India when the zone
  * says nothing) and follows a number typed with its country code. Which country a time zone is in
- * (zone-countries.ts, about 3.5 KB gzipped) is fetched only for a zone outside India.
+ * (zone-countries.ts, about 3.5 KB gzipped) is fetched only for a zone outside India, and only
+ * once the visitor reaches into the form.
  */
 import { callingCodeOf, countryOfCallingCode, isCountry } from '@contract/countries';
 import { checkField, ENQUIRY_FIELDS, fieldMessage, prepareInput } from '@contract/enquiry';
@@ -103,6 +104,14 @@ function placesByCountry(): Promise<Map<string, string>> {
 
 /** India's own zones, known without fetching the table. */
 const INDIA_ZONES = new Set(['Asia/Kolkata', 'Asia/Calcutta']);
+
+/**
+ * The starting country when it needs no table: India for India's zones and for a browser that
+ * names none; null when the zone's country must be looked up (defaultCountry).
+ */
+export function countryKnownAtOnce(zone = visitorTimeZone()): string | null {
+  return !zone || INDIA_ZONES.has(zone) ? INDIA : null;
+}
 
 /** The country of an IANA time zone (`America/New_York` is the United States), or null. */
 export async function countryOfTimeZone(zone: string | undefined): Promise<string | null> {
