@@ -42,7 +42,7 @@ import {
   shortFormSchema,
 } from './enquiry-schema';
 import { useEnquirySubmission, type FormValues } from './use-enquiry-submission';
-import { useReplySpeedText } from './reply-speed';
+import { ReplySpeedLine, ReplySpeedThanks } from './reply-speed';
 import {
   countryKnownAtOnce,
   countryToFollow,
@@ -223,10 +223,6 @@ export function EnquiryForm({
   const interactive = useInteractive();
   const formRef = useRef<HTMLFormElement>(null);
   const thankYouId = useId();
-  // How fast sales answers, asked for once the form is awake: on /enquiry under the form, and in
-  // every form's thank-you.
-  const replySpeed = useReplySpeedText(interactive);
-  const replySpeedLine = replySpeed ? <p className="enquiry-thanks__speed">{replySpeed}.</p> : null;
 
   const formik = useFormik<FormValues>({
     initialValues: start.values,
@@ -444,7 +440,7 @@ export function EnquiryForm({
         <h3 className="enquiry-thanks__title">{thankYouTitle}</h3>
         <p>Your details have reached our sales team. We will call or email you within one business day.</p>
         {reference ? <ReferenceLine reference={reference} /> : null}
-        {replySpeedLine}
+        <ReplySpeedThanks />
       </div>
     );
   }
@@ -559,12 +555,8 @@ export function EnquiryForm({
             {missing}
           </p>
         </div>
-        {/* Its line is in the prerendered page, empty, so the figure arriving moves nothing. */}
-        {formpage === FORM_PAGES.enquiry ? (
-          <p className="enquiry-form__speed" data-answered={replySpeed === undefined ? undefined : ''}>
-            {replySpeed}
-          </p>
-        ) : null}
+        {/* How fast sales answers, asked for once the form is awake (and in every thank-you). */}
+        {formpage === FORM_PAGES.enquiry ? <ReplySpeedLine wanted={interactive} /> : null}
         {/* The short form lives in the popup, which only a script opens: no one would read it there. */}
         {short ? null : (
           <noscript>
@@ -586,7 +578,7 @@ export function EnquiryForm({
             </h2>
             <p>Your enquiry has reached our sales team. We will get back to you within one business day.</p>
             {reference ? <ReferenceLine reference={reference} /> : null}
-            {replySpeedLine}
+            <ReplySpeedThanks />
           </div>
         </Dialog>
       )}

@@ -2,7 +2,8 @@
  * The reply-speed figure buyers are shown (contract/reply-speed.ts): asked for once per page, from
  * the site's own `/api/reply-speed`, when a form wakes, never on the first paint and without the
  * Firebase SDK. Anything but a figure that may be shown (an offline visitor, a local preview with
- * no functions behind it, too few answered enquiries) shows nothing.
+ * no functions behind it, too few answered enquiries) shows nothing. Each line holds its own state,
+ * so the answer arriving re-renders one line, not the whole form.
  */
 import { useEffect, useState } from 'react';
 import { readReplySpeed, REPLY_SPEED_PATH, replySpeedText } from '@contract/reply-speed';
@@ -23,7 +24,7 @@ async function fetchReplySpeedText(): Promise<string | null> {
  * The figure's sentence once `wanted` (the form is awake) and the answer is in: undefined until
  * then, null when there is nothing to show.
  */
-export function useReplySpeedText(wanted: boolean): string | null | undefined {
+function useReplySpeedText(wanted: boolean): string | null | undefined {
   const [text, setText] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     if (!wanted) return;
@@ -37,4 +38,23 @@ export function useReplySpeedText(wanted: boolean): string | null | undefined {
     };
   }, [wanted]);
   return text;
+}
+
+/**
+ * The line under the full form on /enquiry: in the prerendered page, empty, with its height kept,
+ * so the figure arriving moves nothing; `data-answered` once the answer is in.
+ */
+export function ReplySpeedLine({ wanted }: { wanted: boolean }) {
+  const text = useReplySpeedText(wanted);
+  return (
+    <p className="enquiry-form__speed" data-answered={text === undefined ? undefined : ''}>
+      {text}
+    </p>
+  );
+}
+
+/** The figure in a thank-you, as a sentence; nothing when there is none. */
+export function ReplySpeedThanks() {
+  const text = useReplySpeedText(true);
+  return text ? <p className="enquiry-thanks__speed">{text}.</p> : null;
 }
