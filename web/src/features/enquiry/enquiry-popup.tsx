@@ -3,6 +3,8 @@ import { DialogFrame } from '../../components/dialog';
 import './enquiry-popup.css';
 
 const TITLE_ID = 'promo-popup-title';
+const ASK =
+  'Tell us who you are and how to reach you. Our sales team will call you back with prices and samples';
 
 /**
  * The popup container with the short enquiry form (spec section 2, "Popup"), as the page arrives:
@@ -18,11 +20,11 @@ export function EnquiryPopup({ form, product }: { form: ReactNode; product?: str
         <p>
           {product ? (
             <>
-              Tell us who you are and how to reach you. Our sales team will call you back with prices and
-              samples of <strong>{product}</strong>.
+              {`${ASK} of `}
+              <strong>{product}</strong>.
             </>
           ) : (
-            'Tell us who you are and how to reach you. Our sales team will call you back with prices and samples.'
+            `${ASK}.`
           )}
         </p>
       </div>

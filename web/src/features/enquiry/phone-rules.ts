@@ -113,10 +113,8 @@ export function countryKnownAtOnce(zone = visitorTimeZone()): string | null {
   return !zone || INDIA_ZONES.has(zone) ? INDIA : null;
 }
 
-/** The country of an IANA time zone (`America/New_York` is the United States), or null. */
-export async function countryOfTimeZone(zone: string | undefined): Promise<string | null> {
-  if (!zone) return null;
-  if (INDIA_ZONES.has(zone)) return INDIA;
+/** The country of an IANA time zone from the table (`America/New_York` is the United States), or null. */
+async function countryOfTimeZone(zone: string): Promise<string | null> {
   const country = (await placesByCountry()).get(zone.split('/').at(-1) ?? '');
   return country && isCountry(country) ? country : null;
 }
@@ -135,5 +133,5 @@ export function visitorTimeZone(): string | undefined {
  * its table could not be fetched).
  */
 export async function defaultCountry(zone = visitorTimeZone()): Promise<string> {
-  return (await countryOfTimeZone(zone).catch(() => null)) ?? INDIA;
+  return countryKnownAtOnce(zone) ?? (await countryOfTimeZone(zone ?? '').catch(() => null)) ?? INDIA;
 }

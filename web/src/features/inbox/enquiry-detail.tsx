@@ -124,6 +124,8 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
   const buyerClock = buyerClockText(now, enquiry.data.timezone);
   const noteTooLong = note.length > FOLLOW_UP_NOTE_MAX_LENGTH;
   const response = responseTo(enquiry, now);
+  const requested = requestLinesOf(enquiry.data);
+  const popupProduct = popupProductLabel(enquiry.data);
 
   async function save(version = basedOn) {
     if (saving || noteTooLong) return;
@@ -359,19 +361,19 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
         <h3 id={`${id}-sent`} className="inbox-section__title">
           What they sent
         </h3>
-        {requestLinesOf(enquiry.data).length > 0 && (
+        {requested.length > 0 && (
           <>
             <h4 className="inbox-lines__title">Asked a quote for</h4>
             <ul className="inbox-lines">
-              {requestLinesOf(enquiry.data).map((line, index) => (
+              {requested.map((line, index) => (
                 <li key={index}>{requestLineText(line)}</li>
               ))}
             </ul>
           </>
         )}
-        {popupProductLabel(enquiry.data) && (
+        {popupProduct && (
           <p className="inbox-lines__title">
-            {POPUP_PRODUCT_LABEL}: <strong>{popupProductLabel(enquiry.data)}</strong>
+            {POPUP_PRODUCT_LABEL}: <strong>{popupProduct}</strong>
           </p>
         )}
         <dl className="inbox-fields">
