@@ -8,7 +8,9 @@
  * It refuses to deploy without the App Check site key in `.env.live` unless run with
  * `--without-app-check` (README, "App Check"), and while any value in web/src/content is still
  * marked PLACEHOLDER (a made-up phone number, address or site URL) unless run with
- * `--allow-placeholders`. `--dry-run` runs every check and prints the commands without running them.
+ * `--allow-placeholders`. It refuses a Firestore database without point-in-time recovery and a daily
+ * backup schedule, read with the deployer's application default credentials (README, "Backups and
+ * restores"). `--dry-run` runs every check and prints the commands without running them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,9 +26,12 @@ import {
   DEPLOY_USAGE,
   DeployUsageError,
   findContentPlaceholders,
+  FIRESTORE_ADMIN_ORIGIN,
   parseDeployArgs,
   placeholderProblem,
+  recoveryProblem,
 } from './lib/deploy-checks.ts';
+import { noCredentialsAdvice, requireCredentials } from './lib/google-credentials.ts';
 import { FIREBASE_BIN } from './lib/emulator-env.ts';
 import { fail, ROOT } from './lib/project.ts';
 import { run } from './lib/processes.ts';
@@ -65,6 +70,17 @@ if (!readFileSync(WEB_CONFIG, 'utf8').includes(`VITE_FIREBASE_PROJECT_ID=${proje
 const appCheck = appCheckProblem(readFileSync(WEB_CONFIG, 'utf8'), options);
 if (appCheck) fail(appCheck);
 if (options.withoutAppCheck) console.warn('⚠ Deploying without App Check: any client can write enquiries.');
+// A way back for the enquiries before anything goes live: point-in-time recovery and daily backups.
+{
+  const app = initializeApp({ projectId }, 'deploy-recovery-check');
+  await requireCredentials(app, projectId);
+  const credential = app.options.credential;
+  if (!credential) fail(noCredentialsAdvice(projectId));
+  const { access_token: accessToken } = await credential.getAccessToken();
+  const recovery = await recoveryProblem({ fetch, origin: FIRESTORE_ADMIN_ORIGIN, projectId, accessToken });
+  await deleteApp(app);
+  if (recovery) fail(recovery);
+}
 // What the build will render: the content the owner published, or the seed before the first publish.
 if (!options.dryRun) {
   const built = await buildContent(projectId);

@@ -1,9 +1,11 @@
 import '../../tests/support/seed-content';
 import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appCheckProblem,
   APP_CHECK_KEY_VARIABLE,
@@ -13,6 +15,8 @@ import {
   findContentPlaceholders,
   parseDeployArgs,
   placeholderProblem,
+  recoveryCommands,
+  recoveryProblem,
 } from './deploy-checks';
 import { CATALOGUE_LAYOUT } from '../../functions/src/contract/site-content';
 import { unconfirmedValues } from '../../functions/src/contract/site-content-checks';
@@ -186,6 +190,112 @@ describe('the legal texts in the content', () => {
     const names = findContentPlaceholders(join(ROOT, 'web', 'src', 'content')).map((found) => found.name);
     expect(names).toEqual(
       expect.arrayContaining(['privacyPolicy.lastUpdated', 'termsAndConditions.lastUpdated']),
+    );
+  });
+});
+
+describe('deploy to a database that could not be recovered', () => {
+  const PROJECT = 'sme-hair-live';
+  const TOKEN = 'ya29.deployer-token';
+  const DATABASE_PATH = `/v1/projects/${PROJECT}/databases/(default)`;
+  /** What the stand-in answers for the database and its backup schedules: status and JSON. */
+  type Answer = [status: number, body: unknown];
+  let answers: Record<string, Answer> = {};
+  const asked: { path: string; authorization: string | undefined }[] = [];
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    // A stand-in for the Firestore Admin API on loopback: the check's only network.
+    server = createServer((request, response) => {
+      const path = decodeURIComponent(request.url ?? '');
+      asked.push({ path, authorization: request.headers.authorization });
+      const [status, body] = answers[path] ?? [404, { error: { code: 404, message: 'Not found' } }];
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const database = (pitr: string): Answer => [
+    200,
+    { name: `projects/${PROJECT}/databases/(default)`, pointInTimeRecoveryEnablement: pitr },
+  ];
+  const DAILY = { name: 'daily', retention: '604800s', dailyRecurrence: {} };
+  const WEEKLY = { name: 'weekly', retention: '8467200s', weeklyRecurrence: { day: 'MONDAY' } };
+  const schedules = (...list: unknown[]): Answer => [200, list.length ? { backupSchedules: list } : {}];
+  const check = () => recoveryProblem({ fetch, origin, projectId: PROJECT, accessToken: TOKEN });
+
+  it('goes ahead with point-in-time recovery on and a daily backup schedule, asking with the deployer’s token', async () => {
+    answers = {
+      [DATABASE_PATH]: database('POINT_IN_TIME_RECOVERY_ENABLED'),
+      [`${DATABASE_PATH}/backupSchedules`]: schedules(WEEKLY, DAILY),
+    };
+    asked.length = 0;
+    expect(await check()).toBeNull();
+    expect(asked).toEqual([
+      { path: DATABASE_PATH, authorization: `Bearer ${TOKEN}` },
+      { path: `${DATABASE_PATH}/backupSchedules`, authorization: `Bearer ${TOKEN}` },
+    ]);
+  });
+
+  it('is refused without point-in-time recovery, with the command that turns it on', async () => {
+    for (const pitr of ['POINT_IN_TIME_RECOVERY_DISABLED', 'POINT_IN_TIME_RECOVERY_ENABLEMENT_UNSPECIFIED']) {
+      answers = {
+        [DATABASE_PATH]: database(pitr),
+        [`${DATABASE_PATH}/backupSchedules`]: schedules(DAILY),
+      };
+      const problem = await check();
+      expect(problem).toContain('Point-in-time recovery is off');
+      expect(problem).toContain(recoveryCommands(PROJECT).pitr);
+      expect(problem).not.toContain('backups schedules create');
+    }
+    expect(recoveryCommands(PROJECT).pitr).toBe(
+      `gcloud firestore databases update --database='(default)' --enable-pitr --project=${PROJECT}`,
+    );
+  });
+
+  it('is refused without a backup schedule, or with a weekly one only, with the command for a daily one', async () => {
+    for (const [list, words] of [
+      [[], 'no daily backup schedule.'],
+      [[WEEKLY], 'no daily backup schedule (only a weekly one).'],
+    ] as const) {
+      answers = {
+        [DATABASE_PATH]: database('POINT_IN_TIME_RECOVERY_ENABLED'),
+        [`${DATABASE_PATH}/backupSchedules`]: schedules(...list),
+      };
+      const problem = await check();
+      expect(problem).toContain(words);
+      expect(problem).toContain(
+        `gcloud firestore backups schedules create --database='(default)' --recurrence=daily --retention=7d --project=${PROJECT}`,
+      );
+    }
+  });
+
+  it('is refused, in words, when the settings cannot be read', async () => {
+    answers = {
+      [DATABASE_PATH]: [
+        403,
+        { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } },
+      ],
+    };
+    const denied = await check();
+    expect(denied).toContain('Could not check point-in-time recovery of sme-hair-live');
+    expect(denied).toContain('answered 403: The caller does not have permission');
+    expect(denied).toContain('Cloud Datastore Owner');
+
+    answers = { [DATABASE_PATH]: database('POINT_IN_TIME_RECOVERY_ENABLED') };
+    expect(await check()).toContain('Could not check the backup schedules of sme-hair-live');
+
+    const unreachable = await recoveryProblem({
+      fetch,
+      origin: 'http://127.0.0.1:9',
+      projectId: PROJECT,
+      accessToken: TOKEN,
+    });
+    expect(unreachable).toMatch(
+      /^Could not check point-in-time recovery of sme-hair-live's Firestore database: could not reach/,
     );
   });
 });

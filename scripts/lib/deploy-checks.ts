@@ -190,3 +190,99 @@ export function contentPlaceholderProblem(
     `The owner confirms or replaces them in the sales inbox's Site part and publishes (README, "Going live"), or deploy anyway with --${ALLOW_PLACEHOLDERS_FLAG}.`,
   ].join('\n');
 }
+
+/** Google's Firestore Admin API; tests point the check at a local stand-in instead. */
+export const FIRESTORE_ADMIN_ORIGIN = 'https://firestore.googleapis.com';
+/** The project's one database. */
+const DATABASE_ID = '(default)';
+/** What the Admin API's Database reports when point-in-time recovery keeps 7 days of versions. */
+const PITR_ENABLED = 'POINT_IN_TIME_RECOVERY_ENABLED';
+/** A daily schedule keeps each backup at most 7 days (Firestore's limit for daily backups). */
+export const DAILY_BACKUP_RETENTION = '7d';
+
+/** The gcloud commands that turn on what the recovery check asks for. */
+export function recoveryCommands(projectId: string) {
+  return {
+    pitr: `gcloud firestore databases update --database='${DATABASE_ID}' --enable-pitr --project=${projectId}`,
+    dailyBackups:
+      `gcloud firestore backups schedules create --database='${DATABASE_ID}' --recurrence=daily ` +
+      `--retention=${DAILY_BACKUP_RETENTION} --project=${projectId}`,
+  };
+}
+
+type RecoveryRequest = {
+  fetch: typeof fetch;
+  /** FIRESTORE_ADMIN_ORIGIN, or a stand-in's. */
+  origin: string;
+  projectId: string;
+  /** An OAuth access token of the account that deploys. */
+  accessToken: string;
+};
+
+/** The JSON of a GET on the Admin API, or the reason it could not be read, in words. */
+async function readAdmin(
+  request: RecoveryRequest,
+  path: string,
+): Promise<{ body: Record<string, unknown> } | { error: string }> {
+  const url = `${request.origin}/v1/projects/${request.projectId}/databases/${DATABASE_ID}${path}`;
+  let response: Response;
+  try {
+    response = await request.fetch(url, { headers: { authorization: `Bearer ${request.accessToken}` } });
+  } catch (error) {
+    return {
+      error: `could not reach ${request.origin} (${error instanceof Error ? error.message : String(error)})`,
+    };
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const message = (body as { error?: { message?: string } } | null)?.error?.message ?? text.slice(0, 200);
+    return {
+      error: `the Firestore Admin API answered ${response.status}: ${message.trim() || 'no reason given'}`,
+    };
+  }
+  if (!body || typeof body !== 'object')
+    return { error: `the Firestore Admin API answered ${url} with something that is not JSON` };
+  return { body: body as Record<string, unknown> };
+}
+
+/**
+ * An enquiry erased by mistake, or damaged by a bug, can only come back from what Firestore kept:
+ * refuse to deploy to a database without point-in-time recovery (7 days of versions) and a daily
+ * backup schedule, naming the command that turns each on. Settings that cannot be read are a
+ * refusal too: a deploy goes ahead only once both are known to be on.
+ */
+export async function recoveryProblem(request: RecoveryRequest): Promise<string | null> {
+  const commands = recoveryCommands(request.projectId);
+  const unreadable = (what: string, error: string) =>
+    `Could not check ${what} of ${request.projectId}'s Firestore database: ${error}. ` +
+    `The deploying account needs to read the database's settings (role Cloud Datastore Owner, or ` +
+    `datastore.databases.get and datastore.backupSchedules.list); see README, "Backups and restores".`;
+
+  const problems: string[] = [];
+  const database = await readAdmin(request, '');
+  if ('error' in database) return unreadable('point-in-time recovery', database.error);
+  if (database.body.pointInTimeRecoveryEnablement !== PITR_ENABLED)
+    problems.push(
+      `Point-in-time recovery is off for ${request.projectId}'s Firestore database, so nothing before the last hour can be read back. Turn it on:\n  ${commands.pitr}`,
+    );
+
+  const schedules = await readAdmin(request, '/backupSchedules');
+  if ('error' in schedules) return unreadable('the backup schedules', schedules.error);
+  const list = Array.isArray(schedules.body.backupSchedules)
+    ? (schedules.body.backupSchedules as unknown[])
+    : [];
+  const daily = list.some(
+    (schedule) => typeof schedule === 'object' && schedule !== null && 'dailyRecurrence' in schedule,
+  );
+  if (!daily)
+    problems.push(
+      `${request.projectId}'s Firestore database has no daily backup schedule${list.length ? ' (only a weekly one)' : ''}. Create one:\n  ${commands.dailyBackups}`,
+    );
+  return problems.length ? `${problems.join('\n')}\n(README, "Backups and restores".)` : null;
+}
