@@ -60,6 +60,7 @@ describe('the owner’s tools on a real project without Google credentials', () 
     ['npm run export', 'scripts/export-enquiries.ts', ['--collection', ENQUIRY_COLLECTION]],
     ['npm run sales', 'scripts/sales.ts', ['grant', 'someone@example.com']],
     ['npm run privacy', 'scripts/privacy.ts', ['find', '--email', 'someone@example.com']],
+    ['npm run backup', 'scripts/backup.ts', ['--out', join(tmpdir(), 'sme-backup-without-credentials')]],
   ])(
     '%s says to sign in with gcloud and exits 1, without Google’s own error',
     async (_, script, args) => {
