@@ -36,6 +36,9 @@ let standIn: HostingStandIn;
 let deps: PublishDeps;
 let photoDir: string;
 
+/** The stand-in's test routes need its token, as every other route does. */
+const STAND_IN_AUTH = { authorization: `Bearer ${STAND_IN_TOKEN}` };
+
 const page = async (origin: string, path: string) => (await fetch(`${origin}${path}`)).text();
 
 async function saveDraft(
@@ -221,6 +224,7 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     });
     await fetch(`${standIn.origin}/faults`, {
       method: 'POST',
+      headers: STAND_IN_AUTH,
       body: JSON.stringify({ hangUploadsAfter: 1 }),
     });
     const child = spawn(
@@ -239,7 +243,9 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + PUBLISH_TIMEOUT_MS;
     for (;;) {
-      const state = (await (await fetch(`${standIn.origin}/state`)).json()) as { hanging: number };
+      const state = (await (await fetch(`${standIn.origin}/state`, { headers: STAND_IN_AUTH })).json()) as {
+        hanging: number;
+      };
       if (state.hanging > 0) break;
       if (Date.now() > deadline || child.exitCode !== null)
         throw new Error(`The publish never reached its uploads:\n${output}`);
@@ -247,7 +253,7 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     }
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
-    await fetch(`${standIn.origin}/faults`, { method: 'DELETE' });
+    await fetch(`${standIn.origin}/faults`, { method: 'DELETE', headers: STAND_IN_AUTH });
     expect(output).toContain('step: Uploading');
     expect(output).not.toContain('result:');
     expect(standIn.liveVersion()).toBe(liveBefore);
