@@ -4,8 +4,14 @@
  * is fuzzed the same way on built pages in tests/functions/site-publish.test.ts (it needs the build).
  */
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillPageTemplate } from './site-render.ts';
+import { REPLY_SPEED_PATH } from '../../functions/src/contract/reply-speed.ts';
+import { headersFor } from '../../functions/src/site/budget.ts';
+import type { HostingJson } from '../../functions/src/site/hosting-api.ts';
+import { ROOT } from './project.ts';
+import { checkFunctionsKeepTheirCache, fillPageTemplate } from './site-render.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="UTF-8"><!--page-head--></head><body><div id="root"><!--page-html--></div></body></html>';
@@ -43,5 +49,32 @@ describe('fillPageTemplate', () => {
     const page = fillPageTemplate(TEMPLATE, { head: '<title>x</title>', html, boot: '' });
     expect(page).toContain(`<div id="root">${html}</div>`);
     expect(page).not.toContain('<!--page-html-->');
+  });
+});
+
+describe("a function's answer keeps its own Cache-Control through Hosting", () => {
+  const { hosting } = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+    hosting: HostingJson;
+  };
+
+  it('gives the pages and files their cache header, and the reply-speed answer none of firebase.json’s', () => {
+    expect(headersFor('/home', hosting).get('cache-control')).toBe(
+      'Cache-Control: public, max-age=0, must-revalidate\r\n',
+    );
+    expect(headersFor('/', hosting).has('cache-control')).toBe(true);
+    expect(headersFor('/apricot-weft', hosting).has('cache-control')).toBe(true);
+    expect(headersFor('/assets/app.js', hosting).get('cache-control')).toContain('immutable');
+    expect(headersFor(REPLY_SPEED_PATH, hosting).has('cache-control')).toBe(false);
+    expect(() => checkFunctionsKeepTheirCache(hosting)).not.toThrow();
+  });
+
+  it('refuses a config whose site-wide rule would replace the function’s header', () => {
+    const siteWide: HostingJson = {
+      ...hosting,
+      headers: [{ source: '**', headers: [{ key: 'Cache-Control', value: 'no-cache' }] }],
+    };
+    expect(() => checkFunctionsKeepTheirCache(siteWide)).toThrow(
+      `firebase.json gives ${REPLY_SPEED_PATH} a Cache-Control of its own`,
+    );
   });
 });

@@ -14,6 +14,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteContent } from '../../functions/src/contract/site-content.ts';
 import { PHOTO_PATH_PREFIX } from '../../functions/src/contract/site-content.ts';
+import { headersFor } from '../../functions/src/site/budget.ts';
+import type { HostingJson } from '../../functions/src/site/hosting-api.ts';
 import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../../web/src/app/islands/islands.ts';
 import {
   firstScreenOf,
@@ -219,6 +221,21 @@ async function inlineCriticalCss(
   );
 }
 
+/**
+ * A function behind a rewrite (`/api/reply-speed`) sends its own Cache-Control, and Hosting's
+ * header rules apply to rewrites too: a rule's Cache-Control over its path would replace the
+ * function's, and the CDN would ask the function on every request.
+ */
+export function checkFunctionsKeepTheirCache(hosting: HostingJson): void {
+  for (const rewrite of hosting.rewrites ?? []) {
+    const path = rewrite.source ?? rewrite.glob;
+    if (rewrite.function && path && headersFor(path, hosting).has('cache-control'))
+      throw new Error(
+        `firebase.json gives ${path} a Cache-Control of its own: the function's answer would lose its cache. Leave it out of the rule.`,
+      );
+  }
+}
+
 function sitemap(siteUrl: string, paths: string[]): string {
   const urls = paths.map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
@@ -321,6 +338,7 @@ export function siteRenderer(server: ServerEntry, build: SiteBuild) {
         server.pathsWithSubpaths,
         server.privatePaths,
       );
+      checkFunctionsKeepTheirCache(firebaseJson.hosting);
       return {
         files,
         firebaseJson,
