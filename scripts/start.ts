@@ -100,6 +100,7 @@ console.log(`
               or, to find, export and erase a buyer's data, the owner ${DEMO_OWNER_ACCOUNT.email} / ${DEMO_OWNER_ACCOUNT.password}
               (npm run seed adds about 30 demo enquiries; -- --count 20000 makes a big inbox)
   Site part   ${SITE_URL}/inbox/site as the owner: edit, preview (http://127.0.0.1:${PORTS.hostingPreview}), publish
-              (live at ${SITE_URL}; Hosting API stand-in ${HOSTING_STAND_IN_ORIGIN}/state)
+              (live at ${SITE_URL}; Hosting API stand-in ${HOSTING_STAND_IN_ORIGIN}/state with
+              the header "Authorization: Bearer <HOSTING_API_TOKEN of functions/.env.local>")
 Press Ctrl-C to stop.
 `);

@@ -151,7 +151,10 @@ function withHashes(text: string, directive: string, hashes: string[]): string {
   const sources = pattern.exec(text)?.[2];
   if (sources === undefined) throw new Error(`firebase.json's CSP has no ${directive} directive.`);
   const kept = sources.split(/\s+/).filter((source) => source && !source.startsWith("'sha256-"));
-  return text.replace(pattern, `$1${[...kept, ...[...new Set(hashes)].sort()].join(' ')}`);
+  return text.replace(
+    pattern,
+    (_, name: string) => `${name}${[...kept, ...[...new Set(hashes)].sort()].join(' ')}`,
+  );
 }
 
 /** What only a signed-in page reaches: Identity Toolkit, its token refresh, and callable functions. */

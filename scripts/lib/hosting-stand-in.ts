@@ -7,7 +7,9 @@
  * It accepts exactly the calls functions/src/site/hosting-api.ts makes, checks them as Hosting
  * does (a Bearer token; paths that start with `/`; SHA-256 hashes; an upload whose bytes hash to
  * its name and gunzip; a version finalized only once every file it needs is uploaded, and released
- * only once finalized) and answers with Google's error objects. It keeps everything on disk under
+ * only once finalized) and answers with Google's error objects. A file's path must stay inside its
+ * version's folder once resolved (`/../x` is refused with 400), and every route, the test ones too,
+ * needs the token. It keeps everything on disk under
  * .cache/hosting: each uploaded file once by its hash (blobs/), each version's file list and config
  * (versions/<id>/version.json) and, once finalized, its files laid out as the site
  * (versions/<id>/public/, hard links to the blobs).
@@ -26,8 +28,9 @@
  * version, as `firebase deploy` does in production: a fresh clone shows today's site, and an undo
  * of the first publish has a version to go back to.
  *
- * For tests: `GET /state` (versions, releases, uploads), `POST /faults {"hangUploadsAfter": 3}`
- * (uploads after the third never answer: a publish killed mid-upload), `DELETE /faults`.
+ * For tests, with the same token: `GET /state` (versions, releases, uploads),
+ * `POST /faults {"hangUploadsAfter": 3}` (uploads after the third never answer: a publish killed
+ * mid-upload), `DELETE /faults`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -42,7 +45,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname, join, relative, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import superstaticModule from 'superstatic';
 import {
@@ -131,13 +135,28 @@ function firebaseJsonOf(config: ServingConfig, publicDir: string, localHeaders: 
 }
 
 const HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * Where a version's file lands in its folder, or null when the path, once resolved, would leave it
+ * (`/../../x`, `/a/../../x`): a file of a version is only ever written inside that version.
+ */
+export function fileInside(folder: string, path: string): string | null {
+  if (!path.startsWith('/') || path.includes('\\') || path.includes('\0')) return null;
+  const root = resolve(folder);
+  const file = resolve(root, `.${path}`);
+  const inside = relative(root, file);
+  const leaves = inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside);
+  return leaves ? null : file;
+}
+
 /** superstatic is CommonJS with an `exports.default`: Node's ES module loader hands over the whole object. */
 const superstatic =
   (superstaticModule as unknown as { default?: typeof superstaticModule }).default ?? superstaticModule;
 
 export async function startHostingStandIn(options: StandInOptions): Promise<HostingStandIn> {
   const host = options.host ?? '127.0.0.1';
-  const origin = `http://${host}:${options.port}`;
+  // Port 0 takes a free port: the address is known once the server listens.
+  let origin = `http://${host}:${options.port}`;
   const localHeaders = options.localHeaders ?? ((value: string) => value);
   const blobs = join(options.root, 'blobs');
   const versionsDir = join(options.root, 'versions');
@@ -168,7 +187,9 @@ export async function startHostingStandIn(options: StandInOptions): Promise<Host
     const target = publicOf(id);
     rmSync(target, { recursive: true, force: true });
     for (const [path, hash] of Object.entries(version.files)) {
-      const file = join(target, path);
+      const file = fileInside(target, path);
+      // populateFiles refused such a path; a version.json edited by hand is refused here too.
+      if (!file) throw Object.assign(new Error(`The file path ${path} leaves the version.`), { code: 400 });
       mkdirSync(dirname(file), { recursive: true });
       linkSync(join(blobs, hash), file);
     }
@@ -294,6 +315,13 @@ export async function startHostingStandIn(options: StandInOptions): Promise<Host
     void (async () => {
       const url = new URL(request.url ?? '/', origin);
       const method = request.method ?? 'GET';
+      if (request.headers.authorization !== `Bearer ${options.token}`)
+        return googleError(
+          response,
+          401,
+          'UNAUTHENTICATED',
+          'Request had invalid authentication credentials. Expected OAuth 2 access token.',
+        );
       if (url.pathname === '/state' && method === 'GET')
         return json(response, {
           versions: [...versions.values()].map(({ name, status, createTime, files }) => ({
@@ -323,13 +351,6 @@ export async function startHostingStandIn(options: StandInOptions): Promise<Host
           typeof fault.hangUploadsAfter === 'number' ? uploads.length + fault.hangUploadsAfter : null;
         return json(response, { hangUploadsAfter });
       }
-      if (request.headers.authorization !== `Bearer ${options.token}`)
-        return googleError(
-          response,
-          401,
-          'UNAUTHENTICATED',
-          'Request had invalid authentication credentials. Expected OAuth 2 access token.',
-        );
 
       const upload = new RegExp(`^/upload/${siteName}/versions/([^/]+)/files/([^/]+)$`).exec(url.pathname);
       if (upload && method === 'POST') {
@@ -390,7 +411,11 @@ export async function startHostingStandIn(options: StandInOptions): Promise<Host
             return googleError(response, 400, 'FAILED_PRECONDITION', 'The version is finalized.');
           const files = (body.files ?? {}) as Record<string, unknown>;
           for (const [path, hash] of Object.entries(files)) {
-            if (!path.startsWith('/') || typeof hash !== 'string' || (hash !== '' && !HASH.test(hash)))
+            if (
+              !fileInside(publicOf(id), path) ||
+              typeof hash !== 'string' ||
+              (hash !== '' && !HASH.test(hash))
+            )
               return googleError(
                 response,
                 400,
@@ -486,6 +511,7 @@ export async function startHostingStandIn(options: StandInOptions): Promise<Host
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
   });
+  origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   if (options.build) await deployBuild(options.build);
   return {
     origin,

@@ -14,6 +14,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteContent } from '../../functions/src/contract/site-content.ts';
 import { PHOTO_PATH_PREFIX } from '../../functions/src/contract/site-content.ts';
+import { headersFor } from '../../functions/src/site/budget.ts';
+import type { HostingJson } from '../../functions/src/site/hosting-api.ts';
 import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../../web/src/app/islands/islands.ts';
 import {
   firstScreenOf,
@@ -29,6 +31,39 @@ type Manifest = Record<string, ManifestChunk>;
 export type ServerEntry = typeof import('../../web/src/entry-server.tsx');
 
 const PLACEHOLDERS = ['<!--page-head-->', '<!--page-html-->'];
+
+/** The text before and after the first `marker`; a template without it is refused. */
+function around(text: string, marker: string): [string, string] {
+  const at = text.indexOf(marker);
+  if (at === -1) throw new Error(`The page template has no ${marker}.`);
+  return [text.slice(0, at), text.slice(at + marker.length)];
+}
+
+/**
+ * The page template with the page's head, body and boot script in place. The template is cut at
+ * its own markers and the parts joined, never a string replacement: that reads `$&`, `$'`, `` $` ``
+ * and `$$` in the owner's text (a price in US$) as patterns, and a marker in an earlier part could
+ * be taken for the template's.
+ */
+export function fillPageTemplate(
+  template: string,
+  page: { head: string; html: string; boot: string },
+): string {
+  const [headMarker = '', htmlMarker = ''] = PLACEHOLDERS;
+  const [beforeHead, afterHead] = around(template, headMarker);
+  const [beforeHtml, afterHtml] = around(afterHead, htmlMarker);
+  const bodyEnd = afterHtml.lastIndexOf('</body>');
+  if (bodyEnd === -1) throw new Error('The page template has no </body>.');
+  return [
+    beforeHead,
+    page.head,
+    beforeHtml,
+    page.html,
+    afterHtml.slice(0, bodyEnd),
+    `  ${page.boot}\n  `,
+    afterHtml.slice(bodyEnd),
+  ].join('');
+}
 
 /** What the renderer reads of a build: its site folder (the files Vite wrote), the page template, the boot script. */
 export type SiteBuild = {
@@ -173,16 +208,32 @@ async function inlineCriticalCss(
     // The local fallback faces, metric-matched to the web fonts, come inline: every page uses them
     // (Beasties cannot see font families through var()). The web fonts' own faces come with the
     // full stylesheet after the first screen is painted, so no font download can delay it.
-    .replace(/<style>/, `<style>${fontFaces}`)
+    .replace(/<style>/, () => `<style>${fontFaces}`)
     .replace(/<!--noscript-(\d+)-->/g, (_, index: string) => noscripts[Number(index)] ?? '');
   if (/<link[^>]*rel="stylesheet"/.test(processed.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')))
     throw new Error('A stylesheet link is left after inlining: it would block the first paint.');
   return processed.replace(
     '</head>',
-    [...ownSheets, `<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`]
-      .map((element) => `  ${element}\n`)
-      .join('') + '  </head>',
+    () =>
+      [...ownSheets, `<noscript><link rel="stylesheet" href="${stylesheet}"></noscript>`]
+        .map((element) => `  ${element}\n`)
+        .join('') + '  </head>',
   );
+}
+
+/**
+ * A function behind a rewrite (`/api/reply-speed`) sends its own Cache-Control, and Hosting's
+ * header rules apply to rewrites too: a rule's Cache-Control over its path would replace the
+ * function's, and the CDN would ask the function on every request.
+ */
+export function checkFunctionsKeepTheirCache(hosting: HostingJson): void {
+  for (const rewrite of hosting.rewrites ?? []) {
+    const path = rewrite.source ?? rewrite.glob;
+    if (rewrite.function && path && headersFor(path, hosting).has('cache-control'))
+      throw new Error(
+        `firebase.json gives ${path} a Cache-Control of its own: the function's answer would lose its cache. Leave it out of the rule.`,
+      );
+  }
 }
 
 function sitemap(siteUrl: string, paths: string[]): string {
@@ -243,13 +294,7 @@ export function siteRenderer(server: ServerEntry, build: SiteBuild) {
     const headHtml = [heroPreload(html), server.renderPageHead(head)].filter(Boolean).join('\n    ');
     // Last in <body>, so it runs once the page is parsed, like a deferred script, without a request.
     const bootHtml = `<script data-style="${stylesheet}" data-modules="${modules.join(' ')}">${build.boot}</script>`;
-    const page = build.template
-      .replace(PLACEHOLDERS[0] ?? '', headHtml)
-      .replace(PLACEHOLDERS[1] ?? '', html)
-      .replace('</body>', `  ${bootHtml}\n  </body>`);
-    if (PLACEHOLDERS.some((placeholder) => page.includes(placeholder))) {
-      throw new Error(`${path}: the template placeholders were not replaced.`);
-    }
+    const page = fillPageTemplate(build.template, { head: headHtml, html, boot: bootHtml });
     const inlined = await inlineCriticalCss(critical, page, stylesheet, fontFaces, route?.firstScreenBlocks);
     const styles = [...inlined.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css ?? '');
     const [style] = styles;
@@ -287,9 +332,16 @@ export function siteRenderer(server: ServerEntry, build: SiteBuild) {
         scripts: [inlineHash(build.boot)],
         styles: [...inlineStyles],
       });
+      const firebaseJson = withPagePolicies(
+        siteWide,
+        styleByPath,
+        server.pathsWithSubpaths,
+        server.privatePaths,
+      );
+      checkFunctionsKeepTheirCache(firebaseJson.hosting);
       return {
         files,
-        firebaseJson: withPagePolicies(siteWide, styleByPath, server.pathsWithSubpaths, server.privatePaths),
+        firebaseJson,
         pages: server.sitePaths.map((path) => ({ path, file: fileForPath(path) })),
         inlineStyles: inlineStyles.size,
       };

@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/collections';
 import { REPLY_SPEED_DOCUMENT, REPLY_SPEED_PATH } from '../../functions/src/contract/reply-speed';
+import { REPLY_SPEED_CACHE_CONTROL } from '../../functions/src/enquiry/reply-speed';
 import { demoEnquiries, writeDemoEnquiries, type DemoEnquiry } from '../../scripts/lib/demo-enquiries';
 import { DEMO_SALES_ACCOUNT } from '../../scripts/lib/sales-accounts';
 import { cardOf, detail, openCard, signIn, summary, useInboxAccounts } from './inbox-visit';
@@ -60,7 +61,11 @@ const repeat = (count: number, answer: Answer): Answer[] => Array.from({ length:
 async function figureOnEnquiryPage(page: Page): Promise<string> {
   const asked = page.waitForResponse((response) => new URL(response.url()).pathname === REPLY_SPEED_PATH);
   await page.goto('/enquiry');
-  expect((await asked).status()).toBe(200);
+  const answer = await asked;
+  expect(answer.status()).toBe(200);
+  // One address the CDN caches: no query string, and the function's own cache header through Hosting.
+  expect(new URL(answer.url()).search).toBe('');
+  expect(answer.headers()['cache-control']).toBe(REPLY_SPEED_CACHE_CONTROL);
   const line = page.locator('.enquiry-form__speed[data-answered]');
   await line.waitFor({ state: 'attached' });
   return (await line.textContent()) ?? '';

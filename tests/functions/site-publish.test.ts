@@ -8,13 +8,22 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import type { Firestore } from 'firebase-admin/firestore';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_DRAFTS_COLLECTION, SITE_LIVE_COLLECTION } from '../../functions/src/contract/collections';
 import { editorTextToRichText } from '../../functions/src/contract/rich-text';
 import type { SitePublishResult } from '../../functions/src/contract/site-publish';
-import type { ProductContent } from '../../functions/src/contract/site-content';
-import { runSitePublish, type PublishDeps } from '../../functions/src/site/publish';
+import { assembleContent, SECTION_IDS, type ProductContent } from '../../functions/src/contract/site-content';
+import {
+  PREVIEW_ROBOTS_HEADER,
+  PREVIEW_ROBOTS_TXT,
+  runSitePublish,
+  type PublishDeps,
+} from '../../functions/src/site/publish';
+import { MAX_PAGE_ELEMENTS } from '../../functions/src/site/budget';
+import { contentSeed } from '../../web/src/content/seed-content';
 import { acceptPhoto } from '../../functions/src/site/photos';
 import { phonePhoto } from '../support/phone-photo';
 import { startHostingStandIn, type HostingStandIn } from '../../scripts/lib/hosting-stand-in';
@@ -22,7 +31,7 @@ import { seedSiteDrafts } from '../../scripts/lib/site-drafts';
 import { ROOT, RUN_TS } from '../../scripts/lib/project';
 import { clearFirestore } from '../support/emulator';
 import { startAdmin, stopAdmin } from '../support/firestore-admin';
-import { CALLERS, publishDeps, STAND_IN_SITE, STAND_IN_TOKEN } from '../support/site-publish';
+import { CALLERS, packagedBundle, publishDeps, STAND_IN_SITE, STAND_IN_TOKEN } from '../support/site-publish';
 
 const API_PORT = 19300;
 const CHANNEL_PORT = 19301;
@@ -35,6 +44,9 @@ let app: Parameters<typeof stopAdmin>[0];
 let standIn: HostingStandIn;
 let deps: PublishDeps;
 let photoDir: string;
+
+/** The stand-in's test routes need its token, as every other route does. */
+const STAND_IN_AUTH = { authorization: `Bearer ${STAND_IN_TOKEN}` };
 
 const page = async (origin: string, path: string) => (await fetch(`${origin}${path}`)).text();
 
@@ -99,8 +111,81 @@ describe('only the owner previews, publishes, undoes and uploads photos', () => 
   });
 });
 
+/** Every pattern a string replacement reads: `$$ $& $' $\` $1 $<name>`, and `$0`, `$` alone. */
+const REPLACEMENT_PATTERNS = ['$$', '$&', "$'", '$`', '$1', '$<name>', '$0', '$'];
+/** Owner text: replacement patterns, markup-like pieces and words, joined by spaces. */
+const ownerText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...REPLACEMENT_PATTERNS),
+      fc.constantFrom('<!--page-html-->', '</body>', '<b>bold</b>', '&amp;', '<script>x</script>', '"q"'),
+      fc.stringMatching(/^[A-Za-z0-9$&'`<>"/=!.-]{1,8}$/),
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
+  .map((pieces) => pieces.join(' '));
+/** Renders of a whole page on a busy two-core machine. */
+const FUZZ_RUNS = 12;
+
+describe('the renderer takes the owner text as text', { timeout: PUBLISH_TIMEOUT_MS }, () => {
+  const slug = 'machine-weft';
+  const contentWith = (name: string, descriptionText: string) => {
+    const values = Object.fromEntries(
+      SECTION_IDS.map((id) => [id, structuredClone(contentSeed[id].value) as unknown]),
+    ) as Record<string, unknown>;
+    const product = values[`product-${slug}`] as ProductContent;
+    product.name = name;
+    product.description = editorTextToRichText(descriptionText);
+    return assembleContent(values as never);
+  };
+  const renderedText = async (name: string, descriptionText: string) => {
+    const bundle = await packagedBundle();
+    const { html } = await bundle.renderPage(MACHINE_WEFT, contentWith(name, descriptionText));
+    const { document } = new JSDOM(html).window;
+    const jsonLd = [
+      JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '[]'),
+    ]
+      .flat()
+      .find((item: { '@type'?: string }) => item['@type'] === 'Product') as {
+      name: string;
+      description: string;
+    };
+    return {
+      html,
+      heading: document.querySelector('#product-title')?.textContent,
+      description: document.querySelector('.rich-text')?.textContent?.replace(/\s+/g, ' ').trim(),
+      jsonLd,
+    };
+  };
+
+  it.each(REPLACEMENT_PATTERNS)('shows %s in a name and a description exactly as typed', async (pattern) => {
+    const name = `Weft at US${pattern}120`;
+    const text = `Priced in US${pattern} ${pattern}& <b>${pattern}</b>`;
+    const page = await renderedText(name, text);
+    expect(page.heading).toBe(name);
+    expect(page.description).toBe(text);
+    expect(page.jsonLd).toMatchObject({ name, description: text });
+  });
+
+  it('shows any mix of patterns and markup-like text exactly, escaped, and never as markup', async () => {
+    await fc.assert(
+      fc.asyncProperty(ownerText, ownerText, async (name, text) => {
+        const page = await renderedText(name, text);
+        expect(page.heading).toBe(name);
+        expect(page.description).toBe(text.replace(/\s+/g, ' ').trim());
+        expect(page.jsonLd).toMatchObject({ name, description: text.replace(/\s+/g, ' ').trim() });
+        // The only elements are the renderer's: none of the owner's pieces became one.
+        expect(page.html).not.toMatch(/<b>bold<\/b>|<script>x<\/script>/);
+        expect(page.html.match(/<!--page-html-->/g)).toBeNull();
+      }),
+      { numRuns: FUZZ_RUNS },
+    );
+  });
+});
+
 describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
   let buildVersion: string | null;
+  let previewUrl = '';
 
   it('previews a change on its own address, and the live site still shows the old value', async () => {
     buildVersion = standIn.liveVersion();
@@ -111,6 +196,7 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
       value.leadTime = '10 working days from the confirmed order';
     });
     const preview = done(await runSitePublish(deps, CALLERS.owner, { action: 'preview' }));
+    previewUrl = preview.url;
     expect(preview.url).not.toBe(standIn.liveOrigin);
     expect(preview.changes).toEqual(
       expect.arrayContaining([
@@ -122,6 +208,19 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     expect(await page(preview.url, MACHINE_WEFT)).toContain('10 working days from the confirmed order');
     expect(await page(standIn.liveOrigin, MACHINE_WEFT)).not.toContain('Bundle of 100 g, double drawn');
     expect(standIn.liveVersion()).toBe(buildVersion);
+  });
+
+  it('keeps the preview out of search engines: noindex on every path, robots.txt disallowing all', async () => {
+    for (const path of ['/home', MACHINE_WEFT, '/robots.txt', '/assets/no-such-file.js', '/inbox']) {
+      const response = await fetch(`${previewUrl}${path}`);
+      expect(response.headers.get('x-robots-tag'), path).toMatch(/^noindex\b/);
+    }
+    expect(await page(previewUrl, '/robots.txt')).toBe(PREVIEW_ROBOTS_TXT);
+    expect(PREVIEW_ROBOTS_HEADER.value).toBe('noindex');
+    // The live site is still for search engines.
+    const live = await fetch(`${standIn.liveOrigin}/home`);
+    expect(live.headers.get('x-robots-tag')).toBeNull();
+    expect(await page(standIn.liveOrigin, '/robots.txt')).toMatch(/^User-agent: \*\nAllow: \/\n/);
   });
 
   it('refuses to publish the sample values until the owner says to, naming each one', async () => {
@@ -214,6 +313,30 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
       });
   });
 
+  it('refuses a page of thousands of empty elements that compresses into its budget, naming the text', async () => {
+    const before = (await db.collection(SITE_DRAFTS_COLLECTION).doc('product-hand-tied-weft').get()).get(
+      'value',
+    ) as ProductContent;
+    await saveDraft('product-hand-tied-weft', (value) => {
+      value.description = `<p>Soft, full from root to tip.</p><p>${'<strong></strong>'.repeat(3_000)}</p>`;
+    });
+    const refused = await runSitePublish(deps, CALLERS.owner, {
+      action: 'publish',
+      publishUnconfirmed: true,
+    });
+    await saveDraft('product-hand-tied-weft', (value) => {
+      value.description = before.description;
+    });
+    expect(refused.outcome).toBe('refused');
+    if (refused.outcome !== 'refused') return;
+    expect(refused.budget).toHaveLength(1);
+    expect(refused.budget[0]).toMatch(
+      new RegExp(
+        `^The Hand-Tied Weft page has 3,\\d{3} elements, more than the ${MAX_PAGE_ELEMENTS.toLocaleString('en-US')} a phone lays out quickly: its text “Hand-Tied Weft · Description” holds 3,002 of them \\(paragraphs, line breaks, bold, links\\); use fewer\\.$`,
+      ),
+    );
+  });
+
   it('leaves the live site as it was when a publish dies mid-upload, and the next one completes', async () => {
     const liveBefore = standIn.liveVersion();
     await saveDraft('product-machine-weft', (value) => {
@@ -221,6 +344,7 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     });
     await fetch(`${standIn.origin}/faults`, {
       method: 'POST',
+      headers: STAND_IN_AUTH,
       body: JSON.stringify({ hangUploadsAfter: 1 }),
     });
     const child = spawn(
@@ -239,7 +363,9 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + PUBLISH_TIMEOUT_MS;
     for (;;) {
-      const state = (await (await fetch(`${standIn.origin}/state`)).json()) as { hanging: number };
+      const state = (await (await fetch(`${standIn.origin}/state`, { headers: STAND_IN_AUTH })).json()) as {
+        hanging: number;
+      };
       if (state.hanging > 0) break;
       if (Date.now() > deadline || child.exitCode !== null)
         throw new Error(`The publish never reached its uploads:\n${output}`);
@@ -247,7 +373,7 @@ describe('preview, publish, undo', { timeout: PUBLISH_TIMEOUT_MS * 3 }, () => {
     }
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
-    await fetch(`${standIn.origin}/faults`, { method: 'DELETE' });
+    await fetch(`${standIn.origin}/faults`, { method: 'DELETE', headers: STAND_IN_AUTH });
     expect(output).toContain('step: Uploading');
     expect(output).not.toContain('result:');
     expect(standIn.liveVersion()).toBe(liveBefore);

@@ -15,6 +15,8 @@ import { privacyPolicy, termsAndConditions } from '../../web/src/content/legal';
 import { pageMeta } from '../../web/src/content/pages';
 import { site } from '../../web/src/content/site';
 import { firstLoadModules, get } from '../support/hosting';
+import { REPLY_SPEED_PATH } from '../../functions/src/contract/reply-speed';
+import { REPLY_SPEED_CACHE_CONTROL } from '../../functions/src/enquiry/reply-speed';
 
 const products = categories().flatMap((category) =>
   category.products.map((product) => ({ category, product })),
@@ -215,6 +217,13 @@ describe('headers', () => {
     const assetResponse = await get(asset);
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("keeps the reply-speed answer's own cache header through Hosting, for the CDN to hold it", async () => {
+    const response = await get(REPLY_SPEED_PATH);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(REPLY_SPEED_CACHE_CONTROL);
+    expect(await response.json()).toHaveProperty('shown');
   });
 
   it('gives a font, a picture or a script a policy that lets nothing run, not the pages’ 1.3 KB one', async () => {

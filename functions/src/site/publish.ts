@@ -66,6 +66,26 @@ export type PublishDeps = {
 /** The preview channel: one private address the owner opens and shares, kept a week after its last preview. */
 export const PREVIEW_CHANNEL = 'owner-preview';
 const PREVIEW_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * A preview is the owner's draft, never a page for search engines: its version carries its own
+ * X-Robots-Tag on every path and a robots.txt that disallows all, so the noindex holds on
+ * Hosting's preview channel itself (a channel of the same site, serving only what its version carries).
+ */
+export const PREVIEW_ROBOTS_HEADER = { key: 'X-Robots-Tag', value: 'noindex' };
+export const PREVIEW_ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
+/** The rendered site as a preview serves it: every path noindex, robots.txt disallowing all. */
+function asPreview<T extends { files: Map<string, string>; firebaseJson: { hosting: HostingJson } }>(
+  rendered: T,
+): T {
+  const files = new Map(rendered.files);
+  files.set('/robots.txt', PREVIEW_ROBOTS_TXT);
+  const { hosting } = rendered.firebaseJson;
+  // First, so a later rule with a stricter value (the inbox's "noindex, nofollow") still wins there.
+  const headers = [{ source: '**', headers: [PREVIEW_ROBOTS_HEADER] }, ...(hosting.headers ?? [])];
+  return { ...rendered, files, firebaseJson: { ...rendered.firebaseJson, hosting: { ...hosting, headers } } };
+}
+
 /** A publish renews its lock this often; one that stops renewing for LEASE_MS has died. */
 export const LEASE_MS = 20_000;
 const HEARTBEAT_MS = 4_000;
@@ -197,7 +217,8 @@ async function renderAndRelease(
   const changes = describeChanges(live?.sections ?? bundle.seedSections(), values);
 
   await step('Rendering every page');
-  const rendered = await bundle.renderSite(content);
+  const site = await bundle.renderSite(content);
+  const rendered = action === 'preview' ? asPreview(site) : site;
   const pages: BudgetPage[] = rendered.pages.map(({ path, file }) => ({
     path,
     html: rendered.files.get(file) ?? '',

@@ -1,4 +1,5 @@
 /** schema.org JSON-LD for search engines: the business, products, FAQs and breadcrumbs. */
+import { richTextWords } from '@contract/rich-text';
 import { site } from '../../content/site';
 import type { Category, FaqItem, Product, ProductDetails } from '../../content/types';
 import { absoluteUrl } from './page-head';
@@ -56,14 +57,6 @@ export function breadcrumbJsonLd(trail: readonly { name: string; path: string }[
   };
 }
 
-/** Plain text of the trusted description HTML, for the Product's description. */
-const textOf = (html: string) =>
-  html
-    .replace(/<br\s*\/?>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 export function productJsonLd(
   product: Product & ProductDetails,
   category: Category,
@@ -74,7 +67,9 @@ export function productJsonLd(
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.productName,
-    description: textOf(product.productDescription),
+    // The words a visitor reads on the page: sanitised first, so text inside an element the
+    // sanitiser drops (a script's, a style's) never reaches the structured data either.
+    description: richTextWords(product.productDescription),
     image: absoluteUrl(imagePath),
     url: absoluteUrl(path),
     sku: product.slug,
