@@ -74,16 +74,28 @@ describe('export target', () => {
 });
 
 describe('CSV cells', () => {
-  it.each(['=HYPERLINK("http://evil.example","click")', '+91 98765', '-2+3', '@SUM(A1)', '\t=1', '＝1+1'])(
-    'keeps %j from being read as a formula',
-    (value) => {
-      expect(neutraliseFormula(value)).toBe(`'${value}`);
-    },
-  );
+  it.each([
+    '=HYPERLINK("http://evil.example","click")',
+    '+91 98765',
+    '-2+3',
+    '@SUM(A1)',
+    '\t=1',
+    '＝1+1',
+    ' =1+1',
+    '\u00a0=HYPERLINK("http://evil.example")',
+    '\u3000＋1',
+    '\n\u200b-1',
+    ' \tHello',
+    '\rHello',
+  ])('keeps %j from being read as a formula', (value) => {
+    expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
 
   it('leaves ordinary text alone', () => {
     expect(neutraliseFormula('Priya Raman')).toBe('Priya Raman');
     expect(neutraliseFormula('a=b')).toBe('a=b');
+    expect(neutraliseFormula(' Priya = Raman')).toBe(' Priya = Raman');
+    expect(neutraliseFormula('9876543210')).toBe('9876543210');
   });
 
   it('quotes commas, quotes and line breaks', () => {

@@ -259,6 +259,30 @@ describe('the full enquiry form on /enquiry', () => {
     expect(journeys.catcher.messages).toHaveLength(1);
   });
 
+  it('stores a Malayalam name typed with chillus the older way (അവന്‍) as the letters a person sees (അവൻ)', async () => {
+    const { page, goto } = await visit('desktop');
+    await goto('/enquiry');
+    const form = fullForm(page);
+    await waitForFormReady(form.submit);
+    const olderChillu = (consonant: string) => `${consonant}\u0d4d\u200d`;
+    const enquiry = { ...fullEnquiry('കൊച്ചി'), name: `അവ${olderChillu('ന')} കുമാ${olderChillu('ര')}` };
+    await fillFullForm(form, enquiry);
+    // Typed key by key, as an older input method sends the three characters of each chillu.
+    await form.name.clear();
+    await form.name.pressSequentially(enquiry.name);
+    await form.terms.check();
+    await expect.poll(() => form.submit.getAttribute('aria-disabled'), polled).toBe('false');
+    await form.submit.click();
+    await thankYouDialog(page).waitFor();
+
+    const doc = await journeys.store.waitForDocument(ENQUIRY_COLLECTION);
+    expect(doc.get('name')).toBe('അവൻ കുമാർ');
+    const mail = await journeys.catcher.waitForMessage(
+      (candidate) => candidate.headers.get('x-enquiry-id') === doc.ref.path,
+    );
+    expect(mail.text).toContain('അവൻ കുമാർ');
+  });
+
   it('keeps what the visitor typed across a reload, until the enquiry is sent', async () => {
     const { page, goto } = await visit('desktop');
     await goto('/enquiry');

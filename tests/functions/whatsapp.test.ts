@@ -233,6 +233,20 @@ describe('the WhatsApp alert', () => {
     ]);
   });
 
+  it('shows no number or link that formatting marks split in the name and the order type', async () => {
+    const id = await storeEnquiry(db, PRIYA, {
+      name: 'Ravi 98765*43210',
+      ordertype: 'Bulk http*://1.2.3.4/x',
+      city: 'Coimbatore w_a.me/919876543210',
+    });
+    await deliver(depsWith(), id);
+    const [alert] = alertsFor(id);
+    expect(alert?.parameters.slice(1, 4)).toEqual(['Ravi', 'Bulk', 'Coimbatore']);
+    // The one number is the buyer's own, the one link the inbox's.
+    expect(alert?.parameters[4]).toBe('+91 98765 43210');
+    expect(alert?.text).toContain(`from Ravi (Bulk), Coimbatore. Phone: +91 98765 43210. Open it`);
+  });
+
   it('alerts nobody about a duplicate or a held enquiry, and the hourly digest sends one line', async () => {
     const deps = depsWith({ limits: { ...DEFAULT_ADMISSION_LIMITS, hourlyCap: 1 } });
     await deliver(deps, await storeEnquiry(db));

@@ -129,6 +129,23 @@ export function formPayloads(): {
   return [...fullForm, ...popup];
 }
 
+/** A chillu as input methods before Unicode 5.1 type it: consonant, virama, zero-width joiner. */
+const olderChillu = (consonant: string) => `${consonant}\u0d4d\u200d`;
+
+/**
+ * A Kochi buyer whose keyboard writes Malayalam's chillu letters the older way (`അവന്‍`): all six
+ * of them, at the ends of words, where the joiner alone would be hidden.
+ */
+export const OLDER_CHILLU_BUYER_VALUES: EnquiryFormValues = {
+  name: `അവ${olderChillu('ന')} കുമാ${olderChillu('ര')}`,
+  companyname: `കൊല്ലം ഹെയ${olderChillu('ര')}`,
+  phone: '9847012345',
+  email: 'avan.kumar@example.in',
+  city: 'കൊച്ചി',
+  ordertype: 'Bulk',
+  message: `അനി${olderChillu('ല')} പറഞ്ഞു: ക${olderChillu('ണ')} വില, അവ${olderChillu('ള')} ${olderChillu('ക')} അറിയിക്കുക.`,
+};
+
 type RealisticBuyer =
   | { who: string; full: EnquiryFormValues; formpage: FormPage; timeZone?: string }
   | { who: string; popup: PopupEnquiryFormValues; timeZone?: string };
@@ -338,6 +355,11 @@ export const REALISTIC_BUYERS: RealisticBuyer[] = [
       ordertype: 'Retail',
       message: 'എനിക്ക് 2 machine weft bundles വേണം. വില അറിയിക്കുക.',
     },
+  },
+  {
+    who: 'a Kochi buyer whose keyboard writes chillus the older way (virama and joiner)',
+    formpage: FORM_PAGES.enquiry,
+    full: OLDER_CHILLU_BUYER_VALUES,
   },
   {
     who: 'an Athens salon writing in Greek',

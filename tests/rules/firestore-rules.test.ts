@@ -9,8 +9,9 @@
  *   flock /tmp/sme-emulator.lock npx tsx scripts/emulators.ts exec --only firestore \
  *     "npx vitest run --project emulator tests/rules"
  */
-import { checkEnquiryDocument } from '@contract/enquiry';
+import { buildEnquiryPayload, checkEnquiryDocument, FORM_PAGES } from '@contract/enquiry';
 import {
+  ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   SALES_REVOCATIONS_COLLECTION,
@@ -50,7 +51,13 @@ import {
   requestLineDeniedCases,
 } from './request-line-cases.ts';
 import { acceptedDocumentIdCases, deniedDocumentIdCases, STORED_ENQUIRY_IDS } from './document-id-cases.ts';
-import { formPayloads, stampedByServer, VALID_DOCUMENT } from './enquiry-documents.ts';
+import {
+  formPayloads,
+  OLDER_CHILLU_BUYER_VALUES,
+  stampedByServer,
+  SUBMITTED_AT,
+  VALID_DOCUMENT,
+} from './enquiry-documents.ts';
 import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries.ts';
 import {
   CALLERS_WITH_ACCESS,
@@ -238,6 +245,27 @@ describe('what a visitor sends is stored exactly as the form built it', () => {
       expect(Math.abs((createdAt as Timestamp).toMillis() - sentAt)).toBeLessThan(SERVER_TIME_TOLERANCE_MS);
     },
   );
+});
+
+describe('a Malayalam name typed with chillus the older way', () => {
+  it('is stored with the atomic letters a person sees (അവൻ), which the rules accept', async () => {
+    const payload = buildEnquiryPayload(OLDER_CHILLU_BUYER_VALUES, FORM_PAGES.enquiry, SUBMITTED_AT);
+    const visitor = actorNamed('an anonymous visitor').firestore();
+    const sent = await addDoc(collection(visitor, ENQUIRY_COLLECTION), stampedByServer(payload));
+
+    let stored: Record<string, unknown> | undefined;
+    await env.withSecurityRulesDisabled(async (context) => {
+      const snapshot = await getDoc(
+        doc(context.firestore() as unknown as Firestore, ENQUIRY_COLLECTION, sent.id),
+      );
+      stored = snapshot.data();
+    });
+    expect(stored).toMatchObject({
+      name: 'അവൻ കുമാർ',
+      companyname: 'കൊല്ലം ഹെയർ',
+      message: 'അനിൽ പറഞ്ഞു: കൺ വില, അവൾ ൿ അറിയിക്കുക.',
+    });
+  });
 });
 
 type Disagreement = { rules: Verdict; contract: string[]; document: FuzzedDocument };

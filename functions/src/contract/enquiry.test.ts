@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { checkField, ENQUIRY_FIELDS, fieldMessage, POPUP_ENQUIRY_FIELDS, prepareInput } from './enquiry';
+import {
+  buildEnquiryPayload,
+  buildPopupEnquiryPayload,
+  checkEnquiryDocument,
+  checkField,
+  ENQUIRY_FIELDS,
+  fieldMessage,
+  FORM_PAGES,
+  POPUP_ENQUIRY_FIELDS,
+  prepareInput,
+} from './enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './collections';
 import { withoutHiddenCharacters } from './hidden-characters';
 
 const { name, city, companyname, ordertype, message, email } = ENQUIRY_FIELDS;
@@ -163,6 +174,38 @@ describe('hidden characters', () => {
     expect(prepareInput('phone', '98765\u200b43210')).toBe('9876543210');
     expect(withoutHiddenCharacters('क\u200dष')).toBe('क\u200dष');
     expect(withoutHiddenCharacters('a\u200db')).toBe('ab');
+  });
+
+  it('leave a Malayalam chillu typed in the older spelling (virama and ZWJ) as the letter a person sees', () => {
+    const legacy = (consonant: string) => `${consonant}\u0d4d\u200d`;
+    const sent = new Date(2026, 10, 28, 10, 0, 0);
+    const full = buildEnquiryPayload(
+      {
+        name: `അവ${legacy('ന')} കുമാ${legacy('ര')}`,
+        companyname: `കൊല്ലം ഹെയ${legacy('ര')}`,
+        phone: '9876543210',
+        email: 'avan@example.in',
+        city: `തിരുവനന്തപുരം ${legacy('ള')}`,
+        ordertype: `Bulk, ക${legacy('ണ')}`,
+        message: `അനി${legacy('ല')} പറഞ്ഞു: വില അറിയിക്കുക. ${legacy('ക')}`,
+      },
+      FORM_PAGES.enquiry,
+      sent,
+    );
+    expect(full).toMatchObject({
+      name: 'അവൻ കുമാർ',
+      companyname: 'കൊല്ലം ഹെയർ',
+      city: 'തിരുവനന്തപുരം ൾ',
+      ordertype: 'Bulk, കൺ',
+      message: 'അനിൽ പറഞ്ഞു: വില അറിയിക്കുക. ൿ',
+    });
+    expect(checkEnquiryDocument(ENQUIRY_COLLECTION, { ...full, createdAt: sent })).toEqual([]);
+    const popup = buildPopupEnquiryPayload(
+      { name: `അവ${legacy('ന')}`, email: 'avan@example.in', phone: '9876543210', business: 'Others' },
+      sent,
+    );
+    expect(popup.name).toBe('അവൻ');
+    expect(checkEnquiryDocument(POPUP_ENQUIRY_COLLECTION, { ...popup, createdAt: sent })).toEqual([]);
   });
 
   it('have a message of their own, for a document a script wrote', () => {

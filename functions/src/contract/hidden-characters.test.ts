@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHARACTER_SETS, hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
+import {
+  CHARACTER_SETS,
+  hasHiddenCharacters,
+  withAtomicChillu,
+  withoutHiddenCharacters,
+} from './hidden-characters';
 
 const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
 const LAST_CODE_POINT = 0x10ffff;
@@ -101,6 +106,9 @@ describe('removing hidden characters', () => {
         'ष',
         'ی',
         'ر',
+        'ന',
+        'ല',
+        '\u0d4d',
         'a',
         ' ',
         '1',
@@ -128,9 +136,36 @@ describe('removing hidden characters', () => {
         const cleaned = withoutHiddenCharacters(value);
         expect(hasHiddenCharacters(cleaned)).toBe(false);
         expect(withoutHiddenCharacters(cleaned)).toBe(cleaned);
-        if (!hasHiddenCharacters(value)) expect(cleaned).toBe(value);
+        if (!hasHiddenCharacters(value)) expect(cleaned).toBe(withAtomicChillu(value));
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('a Malayalam chillu in the older spelling', () => {
+  it.each([
+    ['ണ്\u200d', 'ൺ'],
+    ['ന്\u200d', 'ൻ'],
+    ['ര്\u200d', 'ർ'],
+    ['ല്\u200d', 'ൽ'],
+    ['ള്\u200d', 'ൾ'],
+    ['ക്\u200d', 'ൿ'],
+  ])('%s becomes the atomic letter %s', (legacy, atomic) => {
+    expect(withoutHiddenCharacters(`അ${legacy}`)).toBe(`അ${atomic}`);
+    expect(withoutHiddenCharacters(`അ${legacy} കുമാർ`)).toBe(`അ${atomic} കുമാർ`);
+  });
+
+  it('keeps the name a person sees: അവന്‍ is stored as അവൻ, not with a visible virama', () => {
+    const typed = '\u0d05\u0d35\u0d28\u0d4d\u200d';
+    expect(withoutHiddenCharacters(typed)).toBe('\u0d05\u0d35\u0d7b');
+    expect(withoutHiddenCharacters('അനില്‍ കുമാര്‍, എന്‍റെ')).toBe('അനിൽ കുമാർ, എൻറെ');
+    expect(hasHiddenCharacters(withoutHiddenCharacters(typed))).toBe(false);
+  });
+
+  it('leaves a virama without a joiner, and a joiner after another consonant, as they were', () => {
+    expect(withAtomicChillu('അവന്')).toBe('അവന്');
+    expect(withAtomicChillu('മ്\u200d')).toBe('മ്\u200d');
+    expect(withAtomicChillu('लक्\u200dष्मी')).toBe('लक्\u200dष्मी');
   });
 });

@@ -121,12 +121,33 @@ export function hasHiddenCharacters(value: string): boolean {
 }
 
 /**
- * The text without its hidden characters, the joiners that join kept: nothing a person could see
- * is lost, and what is left passes hasHiddenCharacters (each joiner kept has the same visible
- * neighbours as before).
+ * Malayalam's chillu letters as input methods before Unicode 5.1 write them: consonant, virama,
+ * zero-width joiner (`അവന്‍`). Today's write the atomic letters U+0D7A–U+0D7F (`അവൻ`), which look
+ * the same; the older spelling's joiner ends a word, where a joiner is hidden, so dropped alone it
+ * would leave a visible virama (`അവന്`).
+ */
+const LEGACY_CHILLU = /([\u0d15\u0d23\u0d28\u0d30\u0d32\u0d33])\u0d4d\u200d/gu;
+const ATOMIC_CHILLU: Readonly<Record<string, string>> = {
+  '\u0d23': '\u0d7a', // ണ്‍ → ൺ
+  '\u0d28': '\u0d7b', // ന്‍ → ൻ
+  '\u0d30': '\u0d7c', // ര്‍ → ർ
+  '\u0d32': '\u0d7d', // ല്‍ → ൽ
+  '\u0d33': '\u0d7e', // ള്‍ → ൾ
+  '\u0d15': '\u0d7f', // ക്‍ → ൿ
+};
+
+/** The text with each legacy chillu sequence written as the atomic letter it spells. */
+export function withAtomicChillu(value: string): string {
+  return value.replace(LEGACY_CHILLU, (sequence, consonant: string) => ATOMIC_CHILLU[consonant] ?? sequence);
+}
+
+/**
+ * The text without its hidden characters, the joiners that join kept, and a legacy chillu written
+ * as its atomic letter first: nothing a person could see is lost, and what is left passes
+ * hasHiddenCharacters (each joiner kept has the same visible neighbours as before).
  */
 export function withoutHiddenCharacters(value: string): string {
   if (!HIDDEN_CHARACTER.test(value)) return value;
-  const points = [...value];
+  const points = [...withAtomicChillu(value)];
   return points.filter((point, index) => !HIDDEN_CHARACTER.test(point) || joins(points, index)).join('');
 }

@@ -7,7 +7,7 @@
  * Part of the contract: imports only the contract.
  */
 import { EMAIL_PATTERN } from './enquiry';
-import { withoutHiddenCharacters } from './hidden-characters';
+import { hasHiddenCharacters } from './hidden-characters';
 import { richTextWords } from './rich-text';
 import {
   GENERAL_FAQ_COUNT,
@@ -194,7 +194,7 @@ export function textProblem(rule: TextRule, value: unknown): string | null {
   if (typeof value !== 'string') return 'is missing.';
   const text = value.trim();
   if (!text) return rule.optional ? null : 'is empty.';
-  if (withoutHiddenCharacters(value) !== value)
+  if (hasHiddenCharacters(value))
     return 'has invisible characters in it (they come with pasted text): type it again.';
   if (!rule.multiline && !oneLine(value)) return 'must be one line.';
   if (value.length > rule.max)

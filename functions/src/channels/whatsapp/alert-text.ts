@@ -20,29 +20,71 @@ import { requestedSummaryOf } from '../../contract/request-lines';
 const MAX_PARAMETER_LENGTH = 60;
 const NOT_GIVEN = '—';
 
-/** An address a phone shows as a link: any scheme's, `www.`, a `wa.me` chat. */
-const LINK = /\b[a-z][a-z0-9+.-]*:\/\/\S*|\bwww\.\S*|\bwa\.me\b\S*/giu;
-/** What reads as a phone number: seven digits or more, with what people put between them. */
-const PHONE_LIKE = /\+?\p{Nd}(?:[\s().-]?\p{Nd}){6,}/gu;
-/** WhatsApp's formatting marks: bold, italic, strike-through, monospace. */
+/**
+ * WhatsApp's formatting marks: bold, italic, strike-through, monospace. They go first, so a mark
+ * cannot hide a number or a link from the filters below (`98765*43210`, `http*://`).
+ */
 const FORMATTING = /[*_~`]/g;
-/** A dot before a word, as in `evil.com`, which a phone turns into a link: it gets a space. */
-const LINKING_DOT = /\.(?=\p{L}{2})/gu;
+/** An address a phone opens: any scheme's with `//` (or `\\`), `www.`, a `wa.me` chat, an app's scheme. */
+const LINK =
+  /[a-z][a-z0-9+.-]*:[/\\]{2}\S*|\bwww\.\S*|wa\.me\b\S*|\b(?:tel|sms|smsto|mailto|whatsapp|intent|javascript|data|geo|market):(?=\S)\S*/giu;
+/** An IPv4 address, which a phone links without a scheme: `1.2.3.4`. */
+const IP_ADDRESS = /\p{Nd}{1,3}(?:[.\u3002]\p{Nd}{1,3}){3}/gu;
+/**
+ * What a phone reads across inside a number, as its dialler and libphonenumber do: spaces, dashes,
+ * the minus sign, dots, brackets, slashes, a plus, and a joiner a script keeps between its digits.
+ * (A comma or a letter ends a number: `22 in, 8 kg` is two quantities.)
+ */
+const DIAL_SEPARATOR = '[\\s\\p{Pd}\\p{Ps}\\p{Pe}\\u2212.\\u3002/\\\\+\\u200c\\u200d]';
+/** What reads as a phone number: seven digits or more, with any separators between them. */
+const PHONE_LIKE = new RegExp(`\\+?\\p{Nd}(?:${DIAL_SEPARATOR}*\\p{Nd}){6,}`, 'gu');
+/** A dot before a word, as in `evil.com` or `evil。com`, which a phone turns into a link: it gets a space. */
+const LINKING_DOT = /[.\u3002](?=\p{L}\p{M}*\p{L})/gu;
+/** The ellipsis cutTo ends a cut with: kept as it is, since NFKC would make it three dots. */
+const ELLIPSIS = '…';
+/**
+ * Rounds of cleaning before a parameter is given up as NOT_GIVEN: each round removes what the one
+ * before exposed (`98765 http://x 43210` is a number once the link is gone); two or three settle.
+ */
+const MAX_CLEANING_ROUNDS = 16;
+
+/**
+ * Compatibility forms folded (NFKC), so fullwidth `ｗａ．ｍｅ`, `＋９１` or `①` read as what they look
+ * like; the cut's ellipsis kept.
+ */
+function compatibilityFolded(value: string): string {
+  return value
+    .split(ELLIPSIS)
+    .map((part) => part.normalize('NFKC'))
+    .join(ELLIPSIS);
+}
+
+/** One round: marks out first, then links, addresses and numbers, on one visible line. */
+function cleaningRound(value: string): string {
+  const line = oneLineText(compatibilityFolded(value))
+    .replace(FORMATTING, '')
+    .replace(LINK, ' ')
+    .replace(IP_ADDRESS, ' ')
+    .replace(PHONE_LIKE, ' ')
+    .replace(LINKING_DOT, (dot) => `${dot} `)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cutTo(line, MAX_PARAMETER_LENGTH);
+}
 
 /**
  * One line of visible text, never empty, within MAX_PARAMETER_LENGTH, that cannot pass for the
- * template's own words. Compatibility forms first (NFKC), so fullwidth `ｗａ．ｍｅ` or `＋９１` read as
- * what they look like.
+ * template's own words. Cleaned until a round changes nothing, so cleaning it again changes
+ * nothing either (alert-text.test.ts checks both on generated text).
  */
-function cleanParameter(value: unknown): string {
-  const line = oneLineText(fieldText(value).normalize('NFKC'))
-    .replace(LINK, ' ')
-    .replace(PHONE_LIKE, ' ')
-    .replace(FORMATTING, '')
-    .replace(LINKING_DOT, '. ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return cutTo(line, MAX_PARAMETER_LENGTH) || NOT_GIVEN;
+export function cleanParameter(value: unknown): string {
+  let text = fieldText(value);
+  for (let round = 0; round < MAX_CLEANING_ROUNDS; round += 1) {
+    const next = cleaningRound(text);
+    if (next === text) return text || NOT_GIVEN;
+    text = next;
+  }
+  return NOT_GIVEN;
 }
 
 /** The sales inbox's address of one enquiry: one tap from the alert opens its detail. */

@@ -386,6 +386,22 @@ describe('the short popup form', () => {
     vi.useRealTimers();
   });
 
+  it('stores a Malayalam name typed with a chillu the older way (അവന്‍) as the letter a person sees (അവൻ)', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<EnquiryForm short id="p" />);
+    await user.type(screen.getByLabelText(/^Name/), 'അവന്\u200d');
+    await user.type(screen.getByLabelText(/^Email/), 'avan@example.in');
+    await user.type(screen.getByLabelText(/^Phone/), '9847012345');
+    await waitFor(() => expect(submitButton()).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(submitButton());
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you!');
+    expect(saveEnquiry).toHaveBeenCalledWith(
+      POPUP_ENQUIRY_COLLECTION,
+      expect.stringMatching(ENQUIRY_ID_PATTERN),
+      expect.objectContaining({ name: 'അവ\u0d7b' }),
+    );
+  });
+
   it.each([
     ['Name', 'Name is required.'],
     ['Email', 'Email is required and must be valid.'],
