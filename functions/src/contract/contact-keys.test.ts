@@ -4,12 +4,22 @@ import { canonicalMailbox, mailboxDomain, normaliseEmail } from './contact-keys'
 
 describe('the mailbox an address delivers to', () => {
   it('drops the +tag, whatever it says', () => {
-    for (const address of ['victim+1@example.com', 'victim+5@example.com', 'victim+@example.com', 'victim+a+b@example.com'])
+    for (const address of [
+      'victim+1@example.com',
+      'victim+5@example.com',
+      'victim+@example.com',
+      'victim+a+b@example.com',
+    ])
       expect(canonicalMailbox(address)).toBe('victim@example.com');
   });
 
   it('drops the dots where the provider ignores them, and folds googlemail into gmail', () => {
-    for (const address of ['vic.tim@gmail.com', 'v.i.c.t.i.m+x@gmail.com', 'Victim@GoogleMail.com', 'vic..tim@gmail.com.'])
+    for (const address of [
+      'vic.tim@gmail.com',
+      'v.i.c.t.i.m+x@gmail.com',
+      'Victim@GoogleMail.com',
+      'vic..tim@gmail.com.',
+    ])
       expect(canonicalMailbox(address)).toBe('victim@gmail.com');
   });
 
@@ -28,12 +38,19 @@ describe('the mailbox an address delivers to', () => {
   it('is the same for any tag and any dots on a Gmail address', () => {
     const localPart = fc.stringMatching(/^[a-z0-9]{1,12}$/);
     fc.assert(
-      fc.property(localPart, fc.stringMatching(/^[a-z0-9.+-]{0,10}$/), fc.array(fc.nat(11)), (local, tag, dots) => {
-        const dotted = [...local].map((letter, index) => (dots.includes(index) ? `${letter}.` : letter)).join('');
-        const variant = `${dotted}+${tag}@${dots.length % 2 ? 'gmail.com' : 'GoogleMail.com'}`;
-        expect(canonicalMailbox(variant)).toBe(`${local}@gmail.com`);
-        expect(canonicalMailbox(canonicalMailbox(variant))).toBe(canonicalMailbox(variant));
-      }),
+      fc.property(
+        localPart,
+        fc.stringMatching(/^[a-z0-9.+-]{0,10}$/),
+        fc.array(fc.nat(11)),
+        (local, tag, dots) => {
+          const dotted = [...local]
+            .map((letter, index) => (dots.includes(index) ? `${letter}.` : letter))
+            .join('');
+          const variant = `${dotted}+${tag}@${dots.length % 2 ? 'gmail.com' : 'GoogleMail.com'}`;
+          expect(canonicalMailbox(variant)).toBe(`${local}@gmail.com`);
+          expect(canonicalMailbox(canonicalMailbox(variant))).toBe(canonicalMailbox(variant));
+        },
+      ),
     );
   });
 
