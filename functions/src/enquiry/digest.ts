@@ -7,6 +7,9 @@
  * text than an email should carry) is split over hours, and then the oldest waiting go first, so
  * nothing waits past the next digest because of a flood that began after it.
  *
+ * Each hour's first lock takes the digest's slot of the mail budget (mail-budget.ts), which keeps
+ * room for one digest an hour beside the caps sales emails stop at.
+ *
  * At most one digest email an India-time hour, even through crashes: a lock document per hour in
  * the admission collection records the digest (what it covers, its Message-ID) before the email is
  * sent. A digest the SMTP server refuses releases the lock, so a later sweep of the same hour tries
