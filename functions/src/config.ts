@@ -75,13 +75,14 @@ const senderDailyLimit = defineInt('SENDER_DAILY_LIMIT', {
 
 const hourlyEmailCap = defineInt('HOURLY_EMAIL_CAP', {
   default: DEFAULT_ADMISSION_LIMITS.hourlyCap,
-  description: 'Individual sales emails an hour over both forms; more are held for the hourly digest.',
+  description:
+    'Emails an hour: sales emails and acknowledgements together (acknowledgements never the last half); more sales emails are held for the hourly digest, which has room of its own.',
 });
 
 const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
   default: DEFAULT_ADMISSION_LIMITS.dailyCap,
   description:
-    'Individual sales emails a day over both forms; keep it below the SMTP provider quota minus 24 digests.',
+    'Emails a day: sales emails, resends and acknowledgements together (acknowledgements never the last half); the mail budget is this plus 24 digests: size the SMTP provider quota to that.',
 });
 
 export const resendRequiresAppCheck = defineBoolean('RESEND_REQUIRES_APP_CHECK', {

@@ -21,7 +21,8 @@ export const LOG_EVENTS = {
   sentAgainAfterLease: 'enquiry email sent again after its lease expired',
   sentAfterLease: 'enquiry email sent by a sender whose lease had passed',
   acknowledgementSkippedNoAddress: 'enquiry acknowledgement skipped: no valid visitor address',
-  acknowledgementSkippedToday: 'enquiry acknowledgement skipped: address already acknowledged today',
+  acknowledgementSkippedToday: 'enquiry acknowledgement skipped: mailbox already acknowledged today',
+  acknowledgementSkippedBudget: 'enquiry acknowledgement skipped: its share of the mail budget is spent',
   acknowledgementSent: 'enquiry acknowledgement sent',
   acknowledgementFailed: 'enquiry acknowledgement failed',
   acknowledgementNotRecorded: 'enquiry acknowledgement not recorded',
@@ -30,6 +31,7 @@ export const LOG_EVENTS = {
   digestNotSent: 'held enquiries digest not sent; a later sweep tries again',
   digestInterrupted:
     "this hour's digest stopped before it recorded its outcome; the next hour's lists its enquiries",
+  digestOverBudget: "held enquiries digest not sent: the hour's mail budget had no room for it",
   digestMarkingFinished: 'held enquiries digest marking finished by a later sweep',
   resent: 'enquiry email resent',
   resendFailed: 'enquiry email resend failed',

@@ -14,6 +14,7 @@ import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
+  MAIL_USAGE_COLLECTION,
   SALES_REVOCATIONS_COLLECTION,
 } from '@contract/collections';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
@@ -70,6 +71,7 @@ import {
   salesAccessCases,
   salesCallerFirestore,
   responseStatsCases,
+  mailUsageCases,
   salesPrivateCollectionCases,
 } from './sales-access-cases.ts';
 import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage.ts';
@@ -129,6 +131,13 @@ beforeAll(async () => {
     for (const [uid, revocation] of Object.entries({ ...SALES_REVOCATIONS, ...SITE_REVOCATIONS }))
       await setDoc(doc(db, SALES_REVOCATIONS_COLLECTION, uid), revocation);
     for (const id of SEEDED_SECTIONS) await setDoc(doc(db, SITE_DRAFTS_COLLECTION, id), seededDraft(id));
+    // A day of the mail budget as the functions keep it, for the cases that try to change one.
+    await setDoc(doc(db, MAIL_USAGE_COLLECTION, '2026-11-22'), {
+      budget: 424,
+      sales: 41,
+      acknowledgement: 12,
+      digest: 4,
+    });
   });
 });
 
@@ -355,6 +364,7 @@ describe('only sales accounts read enquiries, and change only their follow-up an
     ...correctionCases(),
     ...salesPrivateCollectionCases(),
     ...responseStatsCases(),
+    ...mailUsageCases(),
   ];
   const table = SALES_CALLERS.flatMap((caller) =>
     cases.map((row) => {

@@ -8,6 +8,7 @@ import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
+  MAIL_USAGE_COLLECTION,
   RESPONSE_STATS_COLLECTION,
   SALES_REVOCATIONS_COLLECTION,
 } from '@contract/collections';
@@ -591,6 +592,37 @@ export function responseStatsCases(): SalesAccessCase[] {
     {
       title: 'write the response-time figures',
       request: (db) => setDoc(doc(db, RESPONSE_STATS_COLLECTION, '2026-11-23'), { answered: 0, buckets: [] }),
+      forSales: 'denied by rules',
+    },
+  ];
+}
+
+/** The mail budget's use of a day: sales accounts read it, nobody writes it but the functions. */
+export function mailUsageCases(): SalesAccessCase[] {
+  return [
+    {
+      title: "read today's use of the mail budget",
+      request: (db) => getDoc(doc(db, MAIL_USAGE_COLLECTION, '2026-11-23')),
+      forSales: 'allowed',
+    },
+    {
+      title: 'list the days of the mail budget',
+      request: (db) => getDocs(query(collection(db, MAIL_USAGE_COLLECTION), limit(3))),
+      forSales: 'allowed',
+    },
+    {
+      title: 'write a day of the mail budget',
+      request: (db) => setDoc(doc(db, MAIL_USAGE_COLLECTION, '2026-11-23'), { budget: 424, sales: 0 }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: "change a day's use of the mail budget",
+      request: (db) => updateDoc(doc(db, MAIL_USAGE_COLLECTION, '2026-11-22'), { acknowledgement: 0 }),
+      forSales: 'denied by rules',
+    },
+    {
+      title: 'delete a day of the mail budget',
+      request: (db) => deleteDoc(doc(db, MAIL_USAGE_COLLECTION, '2026-11-22')),
       forSales: 'denied by rules',
     },
   ];

@@ -30,9 +30,11 @@ export const ADMISSION_COLLECTION = 'enquiry-admission';
  * The kinds of document in ADMISSION_COLLECTION, by the start of their ID:
  * - slots: one sales email counted against a counter, `<counter>-<nnnn>`, with the counter's name
  *   in `counter`: a sender's day (`sender-<day>-<hash>`), the hour (`hour-<hour>`), the day
- *   (`day-<day>`), and one sales account's resends in an hour (`resend-<hour>-<hash>`);
+ *   (`day-<day>`), and one sales account's resends in an hour (`resend-<hour>-<hash>`); the hour and
+ *   the day are the mail budget's, which every email takes (mail-budget.ts), and acknowledgements
+ *   also take their own hour's, day's and recipient domain's (`ack-hour-`, `ack-day-`, `ack-domain-`);
  * - a duplicate fingerprint: the first enquiry of a sender and text, `duplicate-<hash>`, kept 24 hours;
- * - an acknowledgement mark: the one acknowledgement an address gets a day, `acknowledgement-<day>-<hash>`;
+ * - an acknowledgement mark: the one acknowledgement a mailbox gets a day, `acknowledgement-<day>-<hash>`;
  * - a digest lock: one hour's digest, `digest-<hour>`, with `kind: 'digest'`;
  * - a sweep checkpoint: where the missed-trigger scan of a collection goes on from,
  *   `sweep-checkpoint-<collection>`.
@@ -43,6 +45,9 @@ export const ADMISSION_DOCUMENTS = {
   hourSlots: 'hour-',
   daySlots: 'day-',
   resendSlots: 'resend-',
+  acknowledgementHourSlots: 'ack-hour-',
+  acknowledgementDaySlots: 'ack-day-',
+  acknowledgementDomainSlots: 'ack-domain-',
   duplicate: 'duplicate-',
   acknowledgement: 'acknowledgement-',
   digestLock: 'digest-',
@@ -51,6 +56,12 @@ export const ADMISSION_DOCUMENTS = {
 
 /** How long a slot, an acknowledgement mark, a digest lock or a sweep checkpoint is kept (its `expiresAt`): three days. */
 export const ADMISSION_RETENTION_MS = 3 * 24 * 60 * 60_000;
+
+/**
+ * `mail-usage/<India day>`: what the mail budget spent that day, by kind (mail-usage.ts), written
+ * by the functions in the same transaction as each send's budget slot. Sales read it; no client writes it.
+ */
+export const MAIL_USAGE_COLLECTION = 'mail-usage';
 
 /**
  * `enquiry-resends/<requestId>`: one inbox click on "Resend email", written by the resend function

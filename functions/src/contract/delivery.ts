@@ -35,7 +35,7 @@ export const HELD_REASON_TEXT: Record<HeldReason, string> = {
 type TimestampLike = { toDate(): Date };
 
 export type AcknowledgementRecord = {
-  /** SKIPPED: the address already had its acknowledgement today. */
+  /** SKIPPED: the mailbox already had its acknowledgement today, or its share of the mail budget is spent (`error` says which). */
   state: 'SENT' | 'FAILED' | 'SKIPPED';
   at: TimestampLike;
   messageId: string | null;

@@ -24,6 +24,7 @@ import { claimToken, decideClaim, DELIVERY_LEASE_MS, type Claimant } from './del
 import { ADMISSION_COLLECTION } from '../contract/collections';
 import type { AdmissionLimits, DeliveryDeps, EnquiryRef } from './deps';
 import { lostSlot, takeSlots, usedSlots } from './slots';
+import { recordMailUsage } from './mail-budget';
 
 /**
  * Admission rounds a claim may lose before the trigger gives up (and the platform retries it). A
@@ -141,6 +142,7 @@ export async function admit(
             COUNTERS.map((counter) => ({ counter: keys[counter], used: counts[counter] })),
             now,
           );
+          recordMailUsage(deps.db, transaction, 'sales', deps.limits, now);
           const leaseExpiresAt = Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS);
           return {
             changes: firstRecord({

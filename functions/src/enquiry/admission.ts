@@ -13,7 +13,8 @@
  *   enquiry claims to be (normalised name + email + phone together). Writes that differ in any of
  *   the three are other senders, so five enquiries with a buyer's phone and other names or
  *   addresses spend nothing of that buyer's allowance.
- * - globally: at most `hourlyCap` sales emails an hour and `dailyCap` a day.
+ * - globally: at most `hourlyCap` emails an hour and `dailyCap` a day, counted on the mail budget's
+ *   counters (mail-budget.ts), where acknowledgements count too.
  * Over a limit the enquiry is HELD and reported in the hourly digest: kept, never lost.
  *
  * The counters are slots: an email counts against a counter by creating the document
@@ -28,11 +29,12 @@ import { createHash } from 'node:crypto';
 import { withoutHiddenCharacters } from '../contract/hidden-characters';
 import type { HeldReason } from '../contract/delivery';
 // Addresses and numbers are compared as the contract says (the inbox compares buyers the same way).
-import { normaliseEmail } from '../contract/contact-keys';
+import { canonicalMailbox, normaliseEmail } from '../contract/contact-keys';
 import { phoneKey } from '../contract/phone';
 import { textOf } from '../contract/stored-enquiry';
 import { indiaDayKey, indiaHourKey } from '../contract/india-time';
 import type { AdmissionLimits } from './deps';
+import { dayCounter, hourCounter } from './mail-budget';
 import { ADMISSION_DOCUMENTS, ENQUIRY_COLLECTION, type EnquiryCollection } from '../contract/collections';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
@@ -63,11 +65,6 @@ export type AdmissionKeys = {
 export const COUNTERS = ['sender', 'hour', 'day'] as const;
 export type CounterName = (typeof COUNTERS)[number];
 
-/** The counter of every individual sales email of an India-time day (resends count too). */
-export function dayCounter(now: Date): string {
-  return `${ADMISSION_DOCUMENTS.daySlots}${indiaDayKey(now)}`;
-}
-
 /** The counter of one sender's sales emails on an India-time day. */
 function senderCounter(data: Record<string, unknown>, now: Date): string {
   return `${ADMISSION_DOCUMENTS.senderSlots}${indiaDayKey(now)}-${hashKey('sender', senderIdentity(data))}`;
@@ -82,7 +79,8 @@ export function admissionKeys(
   return {
     duplicate: `${ADMISSION_DOCUMENTS.duplicate}${hashKey('enquiry', [collection, senderIdentity(data), what].join('\n'))}`,
     sender: senderCounter(data, now),
-    hour: `${ADMISSION_DOCUMENTS.hourSlots}${indiaHourKey(now)}`,
+    // The mail budget's: every email counts there, and sales emails may fill them to the caps.
+    hour: hourCounter(now),
     day: dayCounter(now),
   };
 }
@@ -126,9 +124,12 @@ export function decideAdmission(counts: AdmissionCounts, limits: AdmissionLimits
   return { verdict: 'send' };
 }
 
-/** The ID of the document that lets one acknowledgement a day go to an address. */
+/**
+ * The ID of the document that lets one acknowledgement a day go to a mailbox: keyed on the mailbox
+ * the address delivers to, so `victim+1@`, `victim+2@` and `vic.tim@gmail.com` share one.
+ */
 export function acknowledgementKey(email: string, now: Date): string {
-  return `${ADMISSION_DOCUMENTS.acknowledgement}${indiaDayKey(now)}-${hashKey('email', normaliseEmail(email))}`;
+  return `${ADMISSION_DOCUMENTS.acknowledgement}${indiaDayKey(now)}-${hashKey('email', canonicalMailbox(email))}`;
 }
 
 /** The ID of the document that lets one digest an hour go out. */

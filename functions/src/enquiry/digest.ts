@@ -7,6 +7,9 @@
  * text than an email should carry) is split over hours, and then the oldest waiting go first, so
  * nothing waits past the next digest because of a flood that began after it.
  *
+ * Each hour's first lock takes the digest's slot of the mail budget (mail-budget.ts), which keeps
+ * room for one digest an hour beside the caps sales emails stop at.
+ *
  * At most one digest email an India-time hour, even through crashes: a lock document per hour in
  * the admission collection records the digest (what it covers, its Message-ID) before the email is
  * sent. A digest the SMTP server refuses releases the lock, so a later sweep of the same hour tries
@@ -45,6 +48,8 @@ import { DELIVERY_LEASE_MS, describeSendError } from './delivery-state';
 import { LOG_EVENTS } from '../logs';
 import { composeDigestEmail } from '../channels/mail/digest-email';
 import { deliverDigestAlert, DIGEST_ALERT_FIELD, digestAlertRecord } from './alerts';
+import { budgetCounters, countCounters, fullCounter, mailBudget, spendMailBudget } from './mail-budget';
+import { lostSlot } from './slots';
 
 /**
  * Enquiries one digest covers; more wait for the next hour's (the digest says how many). Its lock
@@ -88,7 +93,7 @@ export const DIGEST_MAX_DOCUMENT_READS =
 export type DigestOutcome =
   | { status: 'nothing-held' }
   | {
-      status: 'already-sent-this-hour' | 'in-flight' | 'interrupted-this-hour';
+      status: 'already-sent-this-hour' | 'in-flight' | 'interrupted-this-hour' | 'over-budget';
       heldTotal: number;
       duplicatesTotal: number;
     }
@@ -208,35 +213,52 @@ function asCandidate(collection: EnquiryCollection, doc: DocumentSnapshot): Dige
   };
 }
 
-type LockStatus = 'locked' | 'already-sent-this-hour' | 'in-flight' | 'interrupted-this-hour';
+type LockStatus = 'locked' | 'already-sent-this-hour' | 'in-flight' | 'interrupted-this-hour' | 'over-budget';
+
+/** On a digest lock: its email was counted against the mail budget (once an hour, however often it is tried). */
+const BUDGET_COUNTED_FIELD = 'budgetCounted';
 
 /**
  * Takes this hour's digest lock, unless this hour's digest went out, is going out now, or was
- * taken by a sender that died (its email may have gone: the hour is spent).
+ * taken by a sender that died (its email may have gone: the hour is spent). The first lock of an
+ * hour takes the digest's slot of the mail budget in the same transaction; a claim that lost that
+ * slot to another email counts again (each loss means a slot went, so the rounds are bounded).
  */
 async function lockHour(deps: DeliveryDeps, runId: string, now: Date) {
   const ref = deps.db.collection(ADMISSION_COLLECTION).doc(digestKey(now));
-  const status = await deps.db.runTransaction(async (transaction): Promise<LockStatus> => {
-    const lock = await transaction.get(ref);
-    const state: unknown = lock.get('state');
-    const lease: unknown = lock.get('leaseExpiresAt');
-    if (state === 'SENT') return 'already-sent-this-hour';
-    if (state === 'SENDING') {
-      return lease instanceof Timestamp && lease.toMillis() > now.getTime()
-        ? 'in-flight'
-        : 'interrupted-this-hour';
+  for (let round = 1; ; round += 1) {
+    const budget = await countCounters(deps.db, budgetCounters('digest', deps.limits, now));
+    try {
+      const status = await deps.db.runTransaction(async (transaction): Promise<LockStatus> => {
+        const lock = await transaction.get(ref);
+        const state: unknown = lock.get('state');
+        const lease: unknown = lock.get('leaseExpiresAt');
+        if (state === 'SENT') return 'already-sent-this-hour';
+        if (state === 'SENDING') {
+          return lease instanceof Timestamp && lease.toMillis() > now.getTime()
+            ? 'in-flight'
+            : 'interrupted-this-hour';
+        }
+        if (lock.get(BUDGET_COUNTED_FIELD) !== true) {
+          if (fullCounter(budget)) return 'over-budget';
+          spendMailBudget(deps.db, transaction, 'digest', budget, deps.limits, now);
+        }
+        transaction.set(ref, {
+          kind: DIGEST_LOCK_KIND,
+          hour: indiaHourKey(now),
+          state: 'SENDING',
+          claimedBy: runId,
+          leaseExpiresAt: Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS),
+          [BUDGET_COUNTED_FIELD]: true,
+          [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + ADMISSION_RETENTION_MS),
+        });
+        return 'locked';
+      });
+      return { ref, status };
+    } catch (error) {
+      if (!lostSlot(error) || round > mailBudget(deps.limits).hourly) throw error;
     }
-    transaction.set(ref, {
-      kind: DIGEST_LOCK_KIND,
-      hour: indiaHourKey(now),
-      state: 'SENDING',
-      claimedBy: runId,
-      leaseExpiresAt: Timestamp.fromMillis(now.getTime() + DELIVERY_LEASE_MS),
-      [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + ADMISSION_RETENTION_MS),
-    });
-    return 'locked';
-  });
-  return { ref, status };
+  }
 }
 
 /** Writes `fields` on the lock only while `runId` still holds it (SENDING). */
@@ -364,6 +386,9 @@ export async function sendHeldDigest(deps: DeliveryDeps, runId: string): Promise
         hourKey: indiaHourKey(now),
       });
     }
+    // Not expected: the budget keeps a digest's room each hour beside the caps everything else stops at.
+    if (lock.status === 'over-budget')
+      deps.log.error(LOG_EVENTS.digestOverBudget, { hourKey: indiaHourKey(now) });
     return { status: lock.status, heldTotal, duplicatesTotal };
   }
 

@@ -1,9 +1,9 @@
 /**
  * Sending an enquiry's sales email again, at a sales person's request (the inbox's "Resend
- * email"). It bypasses admission control's per-sender and hourly rules and the retry sweep (a
- * person asked for exactly one more email now), but it spends the mail quota like any email: each
- * resend takes a slot of the day's counter (DAILY_EMAIL_CAP), and one account may resend at most
- * RESENDS_PER_ACCOUNT_HOURLY emails an hour.
+ * email"). It bypasses admission control's per-sender rule and the retry sweep (a person asked
+ * for exactly one more email now), but it spends the mail budget like any sales email: each resend
+ * takes a slot of the budget's hour and day (HOURLY_EMAIL_CAP, DAILY_EMAIL_CAP; mail-budget.ts),
+ * and one account may resend at most RESENDS_PER_ACCOUNT_HOURLY emails an hour.
  *
  * Each click carries its own request id, recorded in `enquiry-resends/<requestId>` in a
  * transaction before the send: a click retried with the same id (an answer lost on the way back)
@@ -20,7 +20,8 @@
  * when access ended, and a token from a sign-in before then no longer counts.
  */
 import { Timestamp } from 'firebase-admin/firestore';
-import { dayCounter, hashKey } from '../enquiry/admission';
+import { hashKey } from '../enquiry/admission';
+import { dayCounter, hourCounter, recordMailUsage } from '../enquiry/mail-budget';
 import { lostSlot, takeSlots, usedSlots } from '../enquiry/slots';
 import { readStoredEnquiry, type StoredEnquiry } from '../contract/stored-enquiry';
 import { EXPIRES_AT_FIELD } from '../contract/retention';
@@ -93,8 +94,16 @@ export async function resendEnquiryEmail(
   let claim: Claim | undefined;
   for (let round = 1; !claim; round += 1) {
     const counted = deps.clock();
-    const counters = { day: dayCounter(counted), account: accountHourCounter(caller.uid, counted) };
-    const [day = 0, account = 0] = await usedSlots(deps.db, [counters.day, counters.account]);
+    const counters = {
+      day: dayCounter(counted),
+      hour: hourCounter(counted),
+      account: accountHourCounter(caller.uid, counted),
+    };
+    const [day = 0, hour = 0, account = 0] = await usedSlots(deps.db, [
+      counters.day,
+      counters.hour,
+      counters.account,
+    ]);
     try {
       claim = await deps.db.runTransaction(async (transaction): Promise<Claim> => {
         const [resend, enquiry] = await Promise.all([
@@ -128,6 +137,12 @@ export async function resendEnquiryEmail(
             `The site has sent its ${deps.limits.dailyCap} enquiry emails for today, the most the mail account allows. The email was not sent; the enquiry is safe here. Resend it tomorrow, or call or write to the buyer from here.`,
           );
         }
+        if (hour >= deps.limits.hourlyCap) {
+          throw new InboxError(
+            'resource-exhausted',
+            `The site has sent its ${deps.limits.hourlyCap} enquiry emails for this hour, the most it sends in an hour. The email was not sent; the enquiry is safe here. Resend it after ${hourEnds(now)}, or call or write to the buyer from here.`,
+          );
+        }
         if (account >= RESENDS_PER_ACCOUNT_HOURLY) {
           throw new InboxError(
             'resource-exhausted',
@@ -141,10 +156,12 @@ export async function resendEnquiryEmail(
           transaction,
           [
             { counter: counters.day, used: day },
+            { counter: counters.hour, used: hour },
             { counter: counters.account, used: account },
           ],
           now,
         );
+        recordMailUsage(deps.db, transaction, 'sales', deps.limits, now);
         transaction.set(resendRef, {
           enquiry: path,
           state: 'SENDING',

@@ -92,6 +92,11 @@ export function InboxSummary({
             {unbroken(figures.replySpeed)}
           </p>
         )}
+        {figures && (
+          <p className="inbox-summary__mail-usage" data-mail-usage>
+            {figures.mailUsage}
+          </p>
+        )}
         {chart ? <WeeklyChart data={chart} /> : <p className="inbox-hint">Loading the weekly chart…</p>}
         <p className="inbox-summary__sources" data-lead-sources>
           {leadSources === null

@@ -1,8 +1,10 @@
 import { ENQUIRY_COLLECTIONS } from '@contract/collections';
+import { indiaDayKey } from '@contract/india-time';
+import { mailUsageSentence } from '@contract/mail-usage';
 import { REPLY_SPEED_DOCUMENT } from '@contract/reply-speed';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from './api/connection';
-import { countWaiting, readResponseStats } from './api/enquiries';
+import { countWaiting, fetchMailUsage, readResponseStats } from './api/enquiries';
 import {
   replySpeedForSales,
   responseWeeks,
@@ -15,11 +17,13 @@ export type ResponseFigures = {
   weeks: WeekFigures[];
   /** The 90-day figure buyers are shown, as sales reads it (response-view.ts). */
   replySpeed: string;
+  /** Today's use of the mail budget: "Emails today: 57 of 424 (sales 41, acknowledgements 12, digests 4)". */
+  mailUsage: string;
 };
 
 /**
  * This week's and last week's response figures: two histogram documents and four counts; and the
- * 90-day figure buyers are shown, one more document. Read once
+ * 90-day figure buyers are shown, and today's use of the mail budget, a document each. Read once
  * the list has loaded (`newestKey` is null until then), and again when a new enquiry arrives, when
  * the refresh `round` moves on, or when the number of enquiries `waiting` in view changes.
  */
@@ -47,12 +51,14 @@ export function useResponseFigures(
           return counts.reduce((sum, n) => sum + n, 0);
         }),
       ),
+      fetchMailUsage(connection, indiaDayKey(at)),
     ]).then(
-      ([stats, stillWaiting]) => {
+      ([stats, stillWaiting, mailUsage]) => {
         if (!cancelled)
           setFigures({
             weeks: weeks.map((week, index) => weekFigures(week, stats[index], stillWaiting[index] ?? 0)),
             replySpeed: replySpeedForSales(stats[weeks.length]),
+            mailUsage: mailUsageSentence(mailUsage),
           });
       },
       () => undefined,

@@ -1,14 +1,17 @@
 /**
  * What the inbox reads: both forms' enquiries (live lists, one enquiry, the waiting list, the CSV's
- * whole window), one buyer's enquiries, counts per week, and the weekly response-time histograms.
+ * whole window), one buyer's enquiries, counts per week, the weekly response-time histograms and
+ * the day's use of the mail budget.
  * Every document is read through the contract's one reader (contract/stored-enquiry.ts).
  */
 import type { ContactKeys } from '@contract/contact-keys';
 import {
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
+  MAIL_USAGE_COLLECTION,
   RESPONSE_STATS_COLLECTION,
 } from '@contract/collections';
+import { readMailUsage, type MailUsage } from '@contract/mail-usage';
 import { enquiryKey, readStoredEnquiry, type StoredEnquiry } from '@contract/stored-enquiry';
 import type { DocumentSnapshot, QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import type { InboxConnection } from './connection';
@@ -166,6 +169,14 @@ export async function readResponseStats(
       return snapshot.data();
     }),
   );
+}
+
+/** The mail budget's use of one India-time day (`2026-11-23`); null when nothing was sent that day. */
+export async function fetchMailUsage(connection: InboxConnection, day: string): Promise<MailUsage | null> {
+  const { doc, getDoc } = connection.firestore;
+  const snapshot = await getDoc(doc(connection.db, MAIL_USAGE_COLLECTION, day));
+  countReads(1);
+  return readMailUsage(snapshot.data());
 }
 
 /** Enquiries nobody has contacted yet (admission set `notification.firstContactAt` to null), received in [since, before). */
