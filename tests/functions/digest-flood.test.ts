@@ -210,4 +210,41 @@ describe('the hourly digest after a flood bigger than one digest used to hold', 
       );
     },
   );
+
+  it(
+    "puts a genuine buyer who writes just after a flood that fakes a device's clock in the table's first row",
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      // 1,050 scripted writes, 50 ms apart, each under its own name, email and phone and each with
+      // its own moment as the device's date and time: level with a real buyer on three signs of four.
+      const flood = await writeAll(
+        Array.from({ length: FLOOD }, (_, n) => {
+          const at = new Date(FLOOD_STARTS.getTime() + n * 50);
+          return heldFull(scripted(n), at, at);
+        }),
+      );
+      // The buyer sends a second and a half after the flood's last write: inside its time window.
+      const sentAt = new Date(FLOOD_STARTS.getTime() + FLOOD * 50 + 1_500);
+      const [buyer] = await writeAll([heldFull(PRIYA, sentAt, sentAt)]);
+
+      const deps = deliveryDeps(db, catcher.port, { clock: () => DIGEST_AT });
+      const summary = await sweepUndeliveredEnquiries(deps, 'genuine-after-the-flood');
+      expect(summary.digest).toMatchObject({ status: 'sent', enquiries: FLOOD + 1 });
+
+      const [mail] = await catcher.waitForMessages(1);
+      const rows = String(mail?.text)
+        .split('\n')
+        .filter((line) => /^\d+\. /.test(line));
+      const csvRows = (mail?.attachments[0]?.content.toString('utf8') ?? '').trim().split(/\r?\n/).slice(1);
+      const csvRow = csvRows.findIndex((row) => row.includes(path(buyer))) + 1;
+      console.info(
+        `a genuine buyer 1.5 s after a ${FLOOD}-write flood: table row ${rows.findIndex((row) => row.includes(PRIYA.name)) + 1} of ${rows.length}, CSV row ${csvRow} of ${csvRows.length}`,
+      );
+      expect(rows[0]).toContain(PRIYA.name);
+      expect(csvRow).toBe(1);
+      // The flood's last write, level on every sign, comes next: ties go newest first.
+      expect(rows[1]).toContain(`Scripted ${FLOOD - 1}`);
+      expect(flood).toHaveLength(FLOOD);
+    },
+  );
 });

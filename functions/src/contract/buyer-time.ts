@@ -8,15 +8,36 @@
  */
 import { TIME_ZONE_PATTERN } from './enquiry';
 
-/** The buyer's zone when it is one the platform knows, else null. */
+/** UTC and the fixed offsets (`Etc/GMT+5`), real zones a device may send that Intl does not list. */
+const UNLISTED_ZONE = /^(UTC|Etc\/.+)$/;
+
+let zoneList: ReadonlySet<string> | null | undefined;
+
+/** The platform's IANA zones (`Intl.supportedValuesOf`), or null on a platform without the list. */
+function platformZones(): ReadonlySet<string> | null {
+  if (zoneList === undefined) {
+    const intl = Intl as { supportedValuesOf?: (key: 'timeZone') => string[] };
+    zoneList = intl.supportedValuesOf ? new Set(intl.supportedValuesOf('timeZone')) : null;
+  }
+  return zoneList;
+}
+
+/**
+ * The buyer's zone when it is one the platform knows, else null: `Intl.DateTimeFormat` must take
+ * it, and the zone it resolves to (`Asia/Kolkata` may resolve to `Asia/Calcutta`) must be one of
+ * the platform's listed zones, UTC or a fixed offset, so a name the rules' pattern lets through
+ * (`Call_us_on_WhatsApp_at_spam-example`) is dropped everywhere, never shown as a clock or as text.
+ */
 export function knownTimeZone(zone: unknown): string | null {
   if (typeof zone !== 'string' || !TIME_ZONE_PATTERN.test(zone)) return null;
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return zone;
+    resolved = new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
+  const listed = platformZones();
+  return !listed || listed.has(resolved) || UNLISTED_ZONE.test(resolved) ? zone : null;
 }
 
 /** Where a zone is, as a person says it: `America/New_York` is "New York", `Etc/GMT+5` "GMT+5". */

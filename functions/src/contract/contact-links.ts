@@ -1,12 +1,12 @@
 /**
  * One-tap links to a buyer: call, WhatsApp and email, for the sales email and the sales inbox
- * alike. Built only from values the contract accepts: a stored phone number (dialled as the E.164
- * number phone.ts derives from it, never a guessed +91), an address.
+ * alike. Built only from values the contract accepts: a stored phone number that exists in its
+ * country's plan (dialled as the E.164 number phone.ts derives from it, never a guessed +91), an
+ * address.
  *
  * Part of the contract: imports the contract (and, through phone-plans.ts, libphonenumber-js).
  */
-import { e164Of } from './phone';
-import { displayPhone } from './phone-plans';
+import { phoneValidity } from './phone-plans';
 
 /** Percent-encodes everything but unreserved characters (RFC 3986), so `+` and `'` survive a mail client. */
 export function percentEncode(text: string): string {
@@ -37,14 +37,15 @@ export function whatsAppChatHref(e164: string, text?: string): string {
 
 /**
  * `+91 98765 43210` or `+1 212 555 0100`, its `tel:` link and its WhatsApp chat (with a first
- * message when given), or null for anything that is not a contract phone number.
+ * message when given), or null for anything that is not a number valid for its country
+ * (phoneValidity says why, for the reader to show instead).
  */
 export function phoneLinks(phone: string, whatsAppText?: string): PhoneLinks | null {
-  const e164 = e164Of(phone);
-  if (!e164) return null;
+  const validity = phoneValidity(phone);
+  if (!validity.valid) return null;
   return {
-    display: displayPhone(phone) ?? e164,
-    tel: `tel:${e164}`,
-    whatsapp: whatsAppChatHref(e164, whatsAppText),
+    display: validity.display,
+    tel: `tel:${validity.e164}`,
+    whatsapp: whatsAppChatHref(validity.e164, whatsAppText),
   };
 }

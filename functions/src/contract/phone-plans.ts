@@ -13,7 +13,7 @@
  * Part of the contract: imports the contract and libphonenumber-js.
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { countryOfCallingCode, isCountry, phoneMessage } from './countries';
+import { countryInSentence, countryOfCallingCode, isCountry, phoneMessage } from './countries';
 import { withoutHiddenCharacters } from './hidden-characters';
 import {
   compactPhone,
@@ -72,6 +72,32 @@ export function phoneCountry(phone: unknown): string | null {
   if (e164.startsWith('+91')) return INDIA;
   const planned = parsePhoneNumberFromString(e164)?.country;
   return planned && isCountry(planned) ? planned : countryOfCallingCode(e164.slice(1));
+}
+
+/** What the sales team may do with a stored number: dial it, or read why it cannot be dialled. */
+export type PhoneValidity = { valid: true; e164: string; display: string } | { valid: false; note: string };
+
+/**
+ * Whether a stored `phone` is a number that exists in its country's numbering plan, for every
+ * reader that would dial it (the sales email, the WhatsApp alert, the inbox, the digest). The form
+ * keeps the spec's rule for India (any ten digits), so `0000000000` and `+1` with 14 digits are
+ * stored; here they read as "not a valid number for India" and "… for the United States" (`+999…`,
+ * a code no country has, as "not a valid phone number"), and nobody is offered a call or a chat.
+ * The plans are the `min` set the forms load: they know each country's lengths and leading digits
+ * (Indian numbers start 1-9 and mobiles 6-9), not every range (`1111111111` passes; the `max` set,
+ * twice the weight in the inbox, would refuse it).
+ */
+export function phoneValidity(phone: unknown): PhoneValidity {
+  const e164 = e164Of(phone);
+  const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
+  // The plan must take the number as stored: `+910123456789` parses as the nine digits after the 0.
+  if (e164 && parsed?.isValid() && parsed.number === e164)
+    return { valid: true, e164, display: parsed.formatInternational() };
+  const country = phoneCountry(phone);
+  return {
+    valid: false,
+    note: country ? `not a valid number for ${countryInSentence(country)}` : 'not a valid phone number',
+  };
 }
 
 /**

@@ -107,7 +107,7 @@ describe('signs of a real buyer', () => {
     expect(buyerSigns(candidates).map((signs) => signs.firstContact)).toEqual([false, true, false]);
   });
 
-  it('puts a real buyer typed after a burst of replayed writes at the top, oldest first among equals', () => {
+  it('puts a real buyer typed after a burst of replayed writes at the top, newest first among equals', () => {
     const replayed = deviceFields(new Date(SERVER_TIME.getTime() - 67 * 60_000), INDIA_OFFSET_MS);
     const flood = Array.from({ length: 200 }, (_, index) =>
       candidate({ receivedAt: new Date(SERVER_TIME.getTime() + index * 50), data: replayed }),
@@ -116,7 +116,7 @@ describe('signs of a real buyer', () => {
     const buyer = candidate({ receivedAt: later });
     const popupBuyer = candidate({ receivedAt: new Date(later.getTime() + 30_000) });
     const ranked = rankForDigest([...flood, popupBuyer, buyer]);
-    expect(ranked.slice(0, 2).map(({ candidate: top }) => top.id)).toEqual([buyer.id, popupBuyer.id]);
+    expect(ranked.slice(0, 2).map(({ candidate: top }) => top.id)).toEqual([popupBuyer.id, buyer.id]);
     expect(ranked[0]?.signs).toEqual({
       firstContact: true,
       passedChecks: true,
@@ -124,7 +124,9 @@ describe('signs of a real buyer', () => {
       notInBurst: true,
     });
     expect(ranked[2]?.signs).toMatchObject({ deviceClock: false, notInBurst: false });
-    expect(ranked.slice(2).map(({ candidate: rest }) => rest.id)).toEqual(flood.map((entry) => entry.id));
+    expect(ranked.slice(2).map(({ candidate: rest }) => rest.id)).toEqual(
+      flood.map((entry) => entry.id).reverse(),
+    );
   });
 
   it('puts a popup buyer whose email and phone a flood borrowed, sent in the middle of it, above every scripted write', () => {
@@ -151,7 +153,57 @@ describe('signs of a real buyer', () => {
       deviceClock: true,
       notInBurst: false,
     });
-    expect(ranked.at(-1)?.candidate.id).toBe(squatters.at(-1)?.id);
+    expect(ranked.at(-1)?.candidate.id).toBe(squatters[0]?.id);
+  });
+
+  it('puts a buyer who writes just after a flood, level with its tail on every other sign, in the first row', () => {
+    // 1,050 writes 50 ms apart, each a first contact that passed every check on a device-like clock:
+    // a script that fakes three signs of four, as the flood before this rule did.
+    const at = (ms: number) => new Date(SERVER_TIME.getTime() + ms);
+    const flood = Array.from({ length: 1050 }, (_, index) => candidate({ receivedAt: at(index * 50) }));
+    const buyer = candidate({ receivedAt: at(1050 * 50 + 1_500), data: { name: 'Meena Sundaram' } });
+    const ranked = rankForDigest([...flood, buyer]);
+    expect(ranked[0]?.candidate.id).toBe(buyer.id);
+    expect(ranked[0]?.signs).toEqual(ranked[1]?.signs);
+    expect(ranked[0]?.signs.notInBurst).toBe(false);
+  });
+
+  it('ranks an enquiry outside the burst above every one inside it, whatever its other signs', () => {
+    const at = (ms: number) => new Date(SERVER_TIME.getTime() + ms);
+    const flood = Array.from({ length: 200 }, (_, index) => candidate({ receivedAt: at(index * 50) }));
+    // Its sender already had its emails today: weaker signs than every write of the flood.
+    const returning = candidate({
+      receivedAt: at(200 * 50 + 60_000),
+      heldReason: 'sender-limit',
+      senderEmailsToday: 5,
+    });
+    // In a lull inside the flood's span: few neighbours, but inside its window.
+    const lull = candidate({ receivedAt: at(100 * 50 + 25) });
+    const ranked = rankForDigest([...flood, lull, returning]);
+    expect(ranked[0]?.candidate.id).toBe(returning.id);
+    expect(ranked[0]?.signs).toMatchObject({ firstContact: false, passedChecks: false, notInBurst: true });
+    expect(ranked.find(({ candidate: entry }) => entry.id === lull.id)?.signs.notInBurst).toBe(false);
+  });
+});
+
+describe('a phone number its country does not have', () => {
+  it.each([
+    ['0000000000', 'ten digits, but no Indian number'],
+    ['+112345678901234', '+1 and fourteen digits'],
+    ['+999123456789', 'a code no country has'],
+  ])('%s (%s) has not passed every check, and ranks below the same enquiry with a valid number', (phone) => {
+    const minutes = (n: number) => new Date(SERVER_TIME.getTime() + n * 60_000);
+    // The invalid one is the newer, so only the weaker sign puts it second.
+    const valid = candidate({ receivedAt: minutes(0) });
+    const invalid = candidate({ receivedAt: minutes(5), data: { phone } });
+    const ranked = rankForDigest([valid, invalid]);
+    expect(ranked.map(({ candidate: entry }) => entry.id)).toEqual([valid.id, invalid.id]);
+    expect(ranked[1]?.signs).toEqual({
+      firstContact: true,
+      passedChecks: false,
+      deviceClock: true,
+      notInBurst: true,
+    });
   });
 });
 

@@ -6,13 +6,23 @@
  *
  * - first contact: the sender (name, email and phone) had no sales email earlier that day, and no
  *   other enquiry in the digest comes from the same email and phone;
- * - passed every check: held only because the site reached its hourly or daily number of emails,
- *   not for its sender's daily limit, and not a duplicate;
+ * - passed every check: its phone number exists in its country's numbering plan (`0000000000`
+ *   keeps the form's ten-digit rule but is no Indian number), and it was held only because the site
+ *   reached its hourly or daily number of emails, not for its sender's daily limit, and not a
+ *   duplicate;
  * - sent from a person's device: the date and time the form took from the visitor's device clock
  *   agree with the server's time, in some time zone, within three minutes (a script replaying a
  *   captured request keeps that request's time);
- * - not part of a burst: no more than two other enquiries of the digest arrived within ten seconds
- *   of it (people type; scripts write hundreds a minute).
+ * - not part of a burst: it arrived outside every burst's time window (people type; scripts write
+ *   hundreds a minute). An arrival is dense when at least three other enquiries of the digest
+ *   arrived within ten seconds of it, either side; dense arrivals at most ten seconds apart make one
+ *   burst, and the burst's time window runs from its first dense arrival to its last, both
+ *   included. An enquiry in a lull inside that span is in the window; one sent eleven seconds
+ *   after the burst's last write is outside it.
+ *
+ * The table puts every enquiry outside the bursts' windows above every one inside them, then the
+ * stronger signs first, then the newest first: a buyer who writes after a flood meets its tail
+ * (the same signs a careful script shows) and goes above it, not below 1,000 older scripted rows.
  *
  * Pure code: no Firebase, no clock.
  */
@@ -20,6 +30,7 @@ import type { DigestEntry } from '../channels/mail/digest-email';
 import type { EnquiryCollection } from '../contract/collections';
 import { normaliseEmail } from '../contract/contact-keys';
 import { phoneKey } from '../contract/phone';
+import { phoneValidity } from '../contract/phone-plans';
 import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery';
 import { oneLineText } from '../contract/visitor-text';
 
@@ -60,7 +71,10 @@ const ZONE_OFFSETS_MS = [
   8.75 * HOUR_MS,
   12.75 * HOUR_MS,
 ];
-/** A burst: this many other enquiries within BURST_WINDOW_MS either side. */
+/**
+ * A dense arrival: this many other enquiries within BURST_WINDOW_MS either side. Dense arrivals at
+ * most BURST_WINDOW_MS apart are one burst, whose time window runs from the first to the last.
+ */
 const BURST_WINDOW_MS = 10_000;
 const BURST_NEIGHBOURS = 3;
 
@@ -105,6 +119,31 @@ function neighboursInBurst(candidates: readonly DigestCandidate[]): number[] {
   return neighbours;
 }
 
+/**
+ * Whether each candidate (by index) arrived outside every burst's time window: dense arrivals
+ * (neighboursInBurst) chained at most BURST_WINDOW_MS apart, from the first to the last. Without a
+ * server time nobody can say, and it counts as inside.
+ */
+function outsideBursts(candidates: readonly DigestCandidate[]): boolean[] {
+  const neighbours = neighboursInBurst(candidates);
+  const dense = candidates
+    .flatMap((candidate, index) => {
+      const at = candidate.receivedAt?.getTime();
+      return at !== undefined && (neighbours[index] ?? 0) >= BURST_NEIGHBOURS ? [at] : [];
+    })
+    .sort((a, b) => a - b);
+  const windows: { start: number; end: number }[] = [];
+  for (const at of dense) {
+    const last = windows.at(-1);
+    if (last && at - last.end <= BURST_WINDOW_MS) last.end = at;
+    else windows.push({ start: at, end: at });
+  }
+  return candidates.map((candidate) => {
+    const at = candidate.receivedAt?.getTime();
+    return at !== undefined && !windows.some((window) => at >= window.start && at <= window.end);
+  });
+}
+
 const contactKey = (candidate: DigestCandidate) =>
   `${normaliseEmail(candidate.data.email)}\n${phoneKey(candidate.data.phone)}`;
 
@@ -115,15 +154,18 @@ export function buyerSigns(candidates: readonly DigestCandidate[]): BuyerSigns[]
     const key = contactKey(candidate);
     contacts.set(key, (contacts.get(key) ?? 0) + 1);
   }
-  const neighbours = neighboursInBurst(candidates);
+  const outside = outsideBursts(candidates);
   return candidates.map((candidate, index) => ({
     firstContact:
       candidate.kind === 'held' &&
       (candidate.senderEmailsToday ?? 0) === 0 &&
       contacts.get(contactKey(candidate)) === 1,
-    passedChecks: candidate.kind === 'held' && candidate.heldReason !== 'sender-limit',
+    passedChecks:
+      candidate.kind === 'held' &&
+      candidate.heldReason !== 'sender-limit' &&
+      phoneValidity(candidate.data.phone).valid,
     deviceClock: deviceClockAgrees(candidate.data, candidate.receivedAt),
-    notInBurst: candidate.receivedAt !== null && (neighbours[index] ?? 0) < BURST_NEIGHBOURS,
+    notInBurst: outside[index] ?? false,
   }));
 }
 
@@ -147,8 +189,10 @@ const signWeight = (signs: BuyerSigns) =>
   BUYER_SIGNS.reduce((total, sign) => total + (signs[sign] ? SIGN_WEIGHTS[sign] : 0), 0);
 
 /**
- * The candidates with their signs, those with the strongest signs of a real buyer first (by
- * SIGN_WEIGHTS), then the oldest first (an enquiry without a server time goes last among its equals).
+ * The candidates with their signs: those outside every burst's time window first, then those with
+ * the strongest signs of a real buyer (by SIGN_WEIGHTS), then the newest first, so a buyer who
+ * writes just after a flood, level with its tail, goes above it (an enquiry without a server time
+ * goes last among its equals).
  */
 export function rankForDigest(
   candidates: readonly DigestCandidate[],
@@ -158,8 +202,9 @@ export function rankForDigest(
     .map((candidate, index) => ({ candidate, signs: signs[index] as BuyerSigns }))
     .sort(
       (a, b) =>
+        Number(b.signs.notInBurst) - Number(a.signs.notInBurst) ||
         signWeight(b.signs) - signWeight(a.signs) ||
-        (a.candidate.receivedAt?.getTime() ?? Infinity) - (b.candidate.receivedAt?.getTime() ?? Infinity) ||
+        (b.candidate.receivedAt?.getTime() ?? -Infinity) - (a.candidate.receivedAt?.getTime() ?? -Infinity) ||
         a.candidate.id.localeCompare(b.candidate.id),
     );
 }

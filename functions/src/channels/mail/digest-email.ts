@@ -9,7 +9,7 @@ import { requestedSummaryOf } from '../../contract/request-lines';
 import { formatIndiaDateTime } from '../../contract/india-time';
 import { fieldText, type StoredEnquiry } from '../../contract/stored-enquiry';
 import { cutTo, oneLineText } from '../../contract/visitor-text';
-import { phoneLinks } from '../../contract/contact-links';
+import { phoneValidity } from '../../contract/phone-plans';
 import { formDescription } from './enquiry-emails';
 import { messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import { escapeHtml, NOT_GIVEN } from './text';
@@ -78,6 +78,11 @@ type DigestRow = {
   asked: string;
 };
 
+function phoneCell(phone: unknown, cell: (value: unknown) => string): string {
+  const validity = phoneValidity(phone);
+  return validity.valid ? validity.display : `${cell(phone)} (${validity.note})`;
+}
+
 function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
   const cell = (value: unknown) => cutTo(oneLineText(fieldText(value)), DIGEST_CELL_LENGTH) || NOT_GIVEN;
   return {
@@ -85,8 +90,9 @@ function digestRow({ enquiry, why, signs }: DigestEntry): DigestRow {
     form: formDescription(enquiry),
     name: cell(enquiry.data.name),
     email: cell(enquiry.data.email),
-    // As its country writes it, with the country code: +1 212 555 0100, +91 98765 43210.
-    phone: phoneLinks(fieldText(enquiry.data.phone))?.display ?? cell(enquiry.data.phone),
+    // As its country writes it, with the country code: +1 212 555 0100, +91 98765 43210; a
+    // number no plan has as stored, with why: 0000000000 (not a valid number for India).
+    phone: phoneCell(enquiry.data.phone, cell),
     why,
     signs,
     asked: cutTo(oneLineText(requestedSummaryOf(enquiry.data)), DIGEST_CELL_LENGTH) || NOT_GIVEN,

@@ -17,7 +17,7 @@ import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, replyBy } from '../../contr
 import { dateTimeIn, knownTimeZone, weekdayTimeIn, zonePlace } from '../../contract/buyer-time';
 import { countryName } from '../../contract/countries';
 import { enquiryReference } from '../../contract/enquiry-reference';
-import { phoneCountry } from '../../contract/phone-plans';
+import { phoneCountry, phoneValidity } from '../../contract/phone-plans';
 import { ENQUIRY_ID_HEADER, messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import {
   displayNameText,
@@ -77,14 +77,22 @@ function phoneCountryName(enquiry: StoredEnquiry): string {
 }
 
 /**
+ * The phone as the sales team reads it: `+91 98765 43210` when its country's plan has it, else the
+ * number as stored with why it is not dialled, `0000000000 (not a valid number for India)`.
+ */
+function phoneText(value: string): string {
+  const validity = phoneValidity(value);
+  return validity.valid ? validity.display : `${value} (${validity.note})`;
+}
+
+/**
  * When the buyer sent it, on their own clock: `Fri 27 Nov 2026, 09:10 in New York
- * (America/New_York)`; the zone as sent when the platform does not know it; null without one.
+ * (America/New_York)`; null without a zone the platform knows (a zone it does not know is text a
+ * stranger chose, and is not repeated to the sales team).
  */
 function buyerSentText(enquiry: StoredEnquiry): string | null {
-  const sent = field(enquiry, 'timezone');
-  if (!sent) return null;
-  const zone = knownTimeZone(sent);
-  if (!zone || !enquiry.receivedAt) return `time zone ${sent}`;
+  const zone = knownTimeZone(field(enquiry, 'timezone'));
+  if (!zone || !enquiry.receivedAt) return null;
   return `${dateTimeIn(enquiry.receivedAt, zone)} in ${zonePlace(zone)} (${zone})`;
 }
 
@@ -122,7 +130,7 @@ function htmlCell(row: Row): string {
   const text = escapeHtml(visibleText(row.value));
   if (row.kind === 'phone') {
     const links = phoneLinks(row.value);
-    if (!links) return text;
+    if (!links) return escapeHtml(visibleText(phoneText(row.value)));
     return (
       `<a href="${escapeHtml(links.tel)}">${escapeHtml(links.display)}</a>` +
       ` · <a href="${escapeHtml(links.whatsapp)}">WhatsApp</a>`
@@ -235,7 +243,7 @@ function salesText(enquiry: StoredEnquiry, subject: string, rows: Row[]): string
       const messageLines = row.value === '' ? [NOT_GIVEN] : row.value.split(ANY_LINE_BREAK);
       lines.push(`${row.label}:`, ...messageLines.map((line) => `${MESSAGE_INDENT}${oneLineText(line)}`));
     } else {
-      const shown = row.kind === 'phone' ? (phoneLinks(row.value)?.display ?? row.value) : row.value;
+      const shown = row.kind === 'phone' && row.value ? phoneText(row.value) : row.value;
       lines.push(`${row.label}: ${oneLineText(shown) || NOT_GIVEN}`);
     }
   }

@@ -8,7 +8,7 @@
  * offers to call, a domain a phone turns into a link) and WhatsApp's formatting marks.
  */
 import type { StoredEnquiry } from '../../contract/stored-enquiry';
-import { phoneLinks } from '../../contract/contact-links';
+import { phoneValidity } from '../../contract/phone-plans';
 import { enquiryReference } from '../../contract/enquiry-reference';
 import { ENQUIRY_COLLECTION } from '../../contract/collections';
 import { enquiryInboxPath } from '../../contract/inbox-address';
@@ -103,16 +103,25 @@ function whatParameter(enquiry: StoredEnquiry, full: boolean): string {
   return cleanParameter(asked ? `${what} · ${asked}` : what);
 }
 
+/**
+ * The fifth parameter: the buyer's number as their country writes it, or, for a number its
+ * country's plan does not have, only why (`not a valid number for India`), so the alert offers
+ * nothing to tap.
+ */
+function phoneParameter(phone: unknown): string {
+  const validity = phoneValidity(phone);
+  return validity.valid ? validity.display : validity.note;
+}
+
 /** ENQUIRY_ALERT_TEMPLATE's seven parameters for one enquiry. */
 export function enquiryAlertParameters(enquiry: StoredEnquiry, siteUrl: string): string[] {
   const full = enquiry.collection === ENQUIRY_COLLECTION;
-  const phone = fieldText(enquiry.data.phone);
   return [
     full ? 'full enquiry' : 'popup enquiry',
     cleanParameter(enquiry.data.name),
     whatParameter(enquiry, full),
     full ? cleanParameter(enquiry.data.city) : 'city not given',
-    phoneLinks(phone)?.display ?? cleanParameter(phone),
+    phoneParameter(enquiry.data.phone),
     inboxLink(siteUrl, enquiry),
     enquiryReference(enquiry.id),
   ];

@@ -25,7 +25,7 @@ export const ENQUIRY_ALERT_TEMPLATE: WhatsAppTemplate = {
     "the buyer's name",
     'order type (full form) or business (popup)',
     'city (the popup asks none: "city not given")',
-    "the buyer's phone as their country writes it, +91 98765 43210 or +1 212 555 0100",
+    "the buyer's phone as their country writes it, +91 98765 43210 or +1 212 555 0100 (for a number its country's plan does not have, only why: not a valid number for India)",
     "the inbox's link to the enquiry, https://<site>/inbox/<collection>/<id>",
     "the enquiry's reference, SME-4F7K-2QXM (the one the buyer was given)",
   ],

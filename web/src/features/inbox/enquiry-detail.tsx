@@ -29,6 +29,7 @@ import {
   followUpFromRecord,
   followUpOf,
   FORM_LABELS,
+  invalidPhoneNote,
   type FollowUpView,
 } from './inbox-model';
 import { buyerClockText } from '@contract/buyer-time';
@@ -122,6 +123,7 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
   const name = fieldText(enquiry.data.name) || 'Enquiry';
   const country = buyerCountry(enquiry);
   const buyerClock = buyerClockText(now, enquiry.data.timezone);
+  const phoneNote = invalidPhoneNote(enquiry);
   const noteTooLong = note.length > FOLLOW_UP_NOTE_MAX_LENGTH;
   const response = responseTo(enquiry, now);
   const requested = requestLinesOf(enquiry.data);
@@ -387,6 +389,11 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
                     <Address email={fieldText(enquiry.data.email)} />
                   ) : (
                     fieldText(enquiry.data[field]) || '—'
+                  )}
+                  {field === 'phone' && phoneNote && (
+                    <span className="inbox-fields__note" data-phone-invalid>
+                      {phoneNote}: no call or WhatsApp button
+                    </span>
                   )}
                 </dd>
               </div>

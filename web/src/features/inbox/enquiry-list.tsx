@@ -6,6 +6,7 @@ import {
   deliveryState,
   followUpOf,
   FORM_LABELS,
+  invalidPhoneNote,
   needsAttention,
 } from './inbox-model';
 import { responseTo } from './response-view';
@@ -40,6 +41,7 @@ export function EnquiryList({
         const response = responseTo(enquiry, now);
         const sameBuyer = buyerGroups.get(key)?.length ?? 1;
         const country = buyerCountry(enquiry);
+        const phoneNote = invalidPhoneNote(enquiry);
         return (
           <li
             key={key}
@@ -77,6 +79,11 @@ export function EnquiryList({
               {needsAttention(enquiry) && <StateBadge state={deliveryState(enquiry)} />}
               {response?.kind === 'waiting' && response.late && (
                 <span className="inbox-tag inbox-tag--late">{response.text}</span>
+              )}
+              {phoneNote && (
+                <span className="inbox-tag inbox-tag--invalid-phone" data-phone-invalid>
+                  {phoneNote.charAt(0).toUpperCase() + phoneNote.slice(1)}
+                </span>
               )}
               {sameBuyer > 1 && (
                 <span className="inbox-tag inbox-tag--buyer" data-buyer-enquiries={sameBuyer}>

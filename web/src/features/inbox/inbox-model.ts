@@ -38,7 +38,7 @@ import {
 import { formatDayMonth } from './when-text';
 import { countryName, isCountry, phoneCountries } from '@contract/countries';
 import { enquiryReference, typedReference } from '@contract/enquiry-reference';
-import { phoneCountry } from '@contract/phone-plans';
+import { phoneCountry, phoneValidity } from '@contract/phone-plans';
 
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
@@ -257,6 +257,15 @@ const normalise = (value: string) =>
 /** The country of the buyer's phone (India for ten digits), or null. */
 export function buyerCountry(enquiry: StoredEnquiry): string | null {
   return phoneCountry(enquiry.data.phone);
+}
+
+/**
+ * Why the buyer's number gets no call or WhatsApp button (`not a valid number for India`), or null
+ * when its country's plan has it.
+ */
+export function invalidPhoneNote(enquiry: StoredEnquiry): string | null {
+  const validity = phoneValidity(enquiry.data.phone);
+  return validity.valid ? null : validity.note;
 }
 
 /** The product filter's choices: the catalogue's products, as the sales team names them. */
