@@ -1,6 +1,6 @@
 /**
  * The photo function's work on the hostile fixtures, with the memory it takes: for the PNG bomb
- * (16,000² declared), the 8,000² checkerboard and a phone photo, prints the answer (refused, or the
+ * (16,000² declared), the 8,000² and 6,000² checkerboards and a phone photo, prints the answer (refused, or the
  * largest stored file), the time, and the process's peak resident memory while the photo was
  * processed. `sitePhoto` runs with 1 GiB, one request at a time.
  *
@@ -13,6 +13,8 @@ import { checkerboardPng, mebibytes, peakMemoryDuring, pngBomb } from '../tests/
 const FIXTURES: [string, () => Promise<Buffer>][] = [
   ['PNG bomb, 16,000 × 16,000 declared', () => pngBomb()],
   ['checkerboard, 8,000 × 8,000', () => checkerboardPng()],
+  // 36 MP, under the limit: the most a photo the function accepts makes it decode.
+  ['checkerboard, 6,000 × 6,000', () => checkerboardPng(6000)],
   ['phone photo, 1,200 × 1,500', () => phonePhoto()],
 ];
 
