@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getApp, initializeApp } from 'firebase-admin/app';
+import { getAppCheck } from 'firebase-admin/app-check';
 import { getStorage } from 'firebase-admin/storage';
 import { getFirestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -227,8 +228,9 @@ function siteRuntime(): PublishDeps {
 }
 
 /**
- * The owner's photo upload (POST, the file as the body) and thumbnails (GET): the owner's claims
- * checked here, whatever the inbox shows (site/photos.ts). Answers the site's own origin only.
+ * The owner's photo upload (POST, the file as the body) and thumbnails (GET): App Check and the
+ * owner's claims checked here, whatever the inbox shows (site/photos.ts). Answers the site's own
+ * origin only. A photo is refused from its header above PHOTO_MAX_PIXELS, so 1 GiB holds the largest.
  */
 export const sitePhoto = onRequest(
   { region: enquiryRegion, memory: '1GiB', timeoutSeconds: 120, maxInstances: 2, concurrency: 1 },
@@ -241,14 +243,25 @@ export const sitePhoto = onRequest(
     }
     if (request.method === 'OPTIONS') {
       response.set('Access-Control-Allow-Methods', 'GET, POST');
-      response.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Photo-Name');
+      response.set(
+        'Access-Control-Allow-Headers',
+        'Authorization, Content-Type, X-Photo-Name, X-Firebase-AppCheck',
+      );
       response.set('Access-Control-Max-Age', '3600');
       response.status(204).send('');
       return;
     }
     const deps = siteRuntime();
     await answerPhotoRequest(
-      { db: deps.db, store: deps.store, clock: deps.clock, callerOf: callerFromAuthorization },
+      {
+        db: deps.db,
+        store: deps.store,
+        clock: deps.clock,
+        callerOf: callerFromAuthorization,
+        // The same gate as sitePublish's: the site's App Check token, unless deployed without App Check.
+        requiresAppCheck: () => resendRequiresAppCheck.value(),
+        verifyAppCheck: (token) => getAppCheck().verifyToken(token),
+      },
       request,
       response,
     );

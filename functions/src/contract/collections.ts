@@ -97,6 +97,13 @@ export const SITE_DRAFTS_COLLECTION = 'site-drafts';
 export const SITE_PHOTOS_COLLECTION = 'site-photos';
 
 /**
+ * `site-photo-uploads/<day>-<uid>`: how many photos an owner account uploaded in an India-time day
+ * (`count`), for the daily quota; written by the photo function alone, no client reads it; kept
+ * until `expiresAt` (two days) for the TTL policy.
+ */
+export const SITE_PHOTO_UPLOADS_COLLECTION = 'site-photo-uploads';
+
+/**
  * `site-publishes/<id>`: each preview, publish and undo: who, when, what changed in words, how it
  * ended. Written by the publish function; the owner reads it (the Site part's history).
  */

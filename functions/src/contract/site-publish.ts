@@ -9,6 +9,8 @@ import type { UnconfirmedValue } from './site-content-checks';
 
 /** The HTTPS function that takes a photo (POST, the file as the body) and shows a stored one (GET ?id=). */
 export const SITE_PHOTO_FUNCTION = 'sitePhoto';
+/** The header the photo upload carries the site's App Check token in, as Firebase's own SDKs name it. */
+export const APP_CHECK_HEADER = 'x-firebase-appcheck';
 /** The callable that previews, publishes and undoes (`SitePublishRequest`). */
 export const SITE_PUBLISH_FUNCTION = 'sitePublish';
 
@@ -18,8 +20,26 @@ export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 export const PHOTO_MIN_SIDE = 800;
 /** What a photo may be, as the function reads it from the file's own bytes (never its name). */
 export const PHOTO_FORMATS_ACCEPTED = ['jpeg', 'png', 'webp'] as const;
+/**
+ * The most pixels a photo may have, read from its header before it is decoded: a phone's 12–32 MP
+ * photo fits, while a small file declaring 16,000 × 16,000 (256 MP) would need gigabytes to open.
+ */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+/** Photos one owner account may upload in an India-time day: a catalogue's worth, not a script's. */
+export const PHOTO_UPLOADS_PER_DAY = 30;
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const counted = (n: number) => n.toLocaleString('en-IN');
+/** `5 hours 20 minutes`, `40 minutes`: how long until a time, as the owner reads it. */
+const duration = (minutes: number) => {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [
+    hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '',
+    rest > 0 || hours === 0 ? `${rest} minute${rest === 1 ? '' : 's'}` : '',
+  ];
+  return parts.filter(Boolean).join(' ');
+};
 
 /** The refusals of a file that is not a photo the site can use, in the words the owner reads. */
 export const PHOTO_REFUSALS = {
@@ -31,6 +51,14 @@ export const PHOTO_REFUSALS = {
   notPhoto: 'This file is not a photo the site can use. Choose a photo from the camera: JPEG, PNG or WebP.',
   tooSmall: (width: number, height: number) =>
     `This photo is ${width} × ${height} pixels: too small to look sharp. Choose one at least ${PHOTO_MIN_SIDE} pixels on each side.`,
+  tooManyPixels: (width: number, height: number) =>
+    `This photo is ${counted(width)} × ${counted(height)} pixels; photos up to ${PHOTO_MAX_PIXELS / 1_000_000} megapixels are accepted. Please resize it and upload again.`,
+  tooDetailed:
+    'This photo has so much fine pattern that even at a lower quality it would load slowly on a phone. Choose another photo of the product, or one taken a little further away.',
+  dailyQuota: (minutesToMidnight: number) =>
+    `You have uploaded ${PHOTO_UPLOADS_PER_DAY} photos today, the most one account may in a day. You can upload again after midnight India time, in ${duration(minutesToMidnight)}.`,
+  noAppCheck:
+    'This upload did not come from the site (no valid App Check token). Reload the page and try again.',
   notOwner: "Only the owner's account can change the site's photos.",
   signIn: 'Sign in again to upload a photo.',
   notFound: 'That photo is not stored any more. Upload it again.',

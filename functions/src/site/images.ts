@@ -7,6 +7,14 @@
  * position included, never reaches a published file.
  */
 import sharp, { type Sharp } from 'sharp';
+import { PHOTO_MAX_PIXELS } from '../contract/site-publish';
+
+/**
+ * Every pipeline here refuses a source larger than a photo may be, before decoding it: the photo
+ * function checks the header first, and this is the second guard (sharp's own default is 268 MP).
+ */
+export const MAX_INPUT_PIXELS = PHOTO_MAX_PIXELS;
+const READ = { limitInputPixels: MAX_INPUT_PIXELS } as const;
 
 export const IMAGE_FORMATS = ['avif', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -27,16 +35,19 @@ export async function drawMaster(source: Buffer | string, width: number, height:
   if (typeof source === 'string' && source.endsWith('.svg')) {
     const drawnWidth = (await sharp(source).metadata()).width ?? width;
     // Rasterise the vector at the size it is needed instead of scaling a small bitmap up.
-    image = sharp(source, { density: (72 * width) / drawnWidth });
+    image = sharp(source, { ...READ, density: (72 * width) / drawnWidth });
   } else {
-    image = sharp(source).rotate();
+    image = sharp(source, READ).rotate();
   }
   const { data, info } = await image
     .resize(width, height, { fit: 'cover', position: 'centre' })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const raw = sharp(data, {
+    ...READ,
+    raw: { width: info.width, height: info.height, channels: info.channels },
+  });
   const { isOpaque } = await raw.stats();
   const master = isOpaque ? raw.removeAlpha() : raw;
   return master.png({ compressionLevel: 0 }).toBuffer();
@@ -50,8 +61,38 @@ export async function encodeImage(
   format: ImageFormat,
   encoding: Encoding = ENCODING,
 ): Promise<Buffer> {
-  const resized = sharp(master).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
+  const resized = sharp(master, READ).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
   return format === 'avif'
     ? resized.avif({ ...encoding.avif, chromaSubsampling: '4:2:0' }).toBuffer()
     : resized.webp({ ...encoding.webp, smartSubsample: true }).toBuffer();
+}
+
+/**
+ * Lower qualities tried, in order, when a file at the usual encoding is over its byte budget: the
+ * steps where fine repeating pattern starts to shrink, while a photo still looks like itself.
+ */
+export const LOWER_QUALITIES: Record<ImageFormat, readonly number[]> = {
+  avif: [45, 32],
+  webp: [65, 50],
+};
+
+/**
+ * One published file within `maxBytes`: encoded as encodeImage does, then again at each lower
+ * quality while it is too large; null when even the lowest does not fit.
+ */
+export async function encodeImageWithin(
+  master: Buffer,
+  width: number,
+  height: number,
+  format: ImageFormat,
+  maxBytes: number,
+  encoding: Encoding = ENCODING,
+): Promise<Buffer | null> {
+  const qualities = [encoding[format].quality, ...LOWER_QUALITIES[format]];
+  for (const quality of qualities) {
+    const lowered = { ...encoding, [format]: { ...encoding[format], quality } };
+    const data = await encodeImage(master, width, height, format, lowered);
+    if (data.length <= maxBytes) return data;
+  }
+  return null;
 }

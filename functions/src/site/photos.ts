@@ -8,22 +8,27 @@
  * What a file is comes from its own bytes, never its name: a PDF renamed `.jpg` is a PDF.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import type { Firestore } from 'firebase-admin/firestore';
-import { SITE_PHOTOS_COLLECTION } from '../contract/collections';
-import { heightAt } from '../contract/image-specs';
+import sharp, { type OutputInfo } from 'sharp';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { SITE_PHOTO_UPLOADS_COLLECTION, SITE_PHOTOS_COLLECTION } from '../contract/collections';
+import { heightAt, maxBytesAt, maxBytesFor } from '../contract/image-specs';
+import { INDIA_OFFSET_MS, indiaDayKey } from '../contract/india-time';
+import { EXPIRES_AT_FIELD } from '../contract/retention';
 import { PHOTO_FORMATS, PHOTO_ID_PATTERN, PHOTO_WIDTHS, type PhotoFormat } from '../contract/site-content';
 import {
+  APP_CHECK_HEADER,
   PHOTO_FORMATS_ACCEPTED,
   PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
   PHOTO_MIN_SIDE,
   PHOTO_REFUSALS,
+  PHOTO_UPLOADS_PER_DAY,
   type SitePhoto,
   type SitePhotoAnswer,
 } from '../contract/site-publish';
 import { InboxError, type InboxCaller } from '../inbox/caller';
 import type { FileStore } from './file-store';
-import { drawMaster, encodeImage } from './images';
+import { drawMaster, encodeImageWithin } from './images';
 import { ownerName, requireOwner } from './owner';
 
 /** A refusal the owner reads, with the HTTP status the function answers it with. */
@@ -39,8 +44,18 @@ export class PhotoRefusal extends Error {
 /** Product pictures are 4:5 (image-specs.ts); the photo is cropped to it from the centre, as the build crops. */
 const SHAPE_KEY = 'machine-weft';
 const LARGEST = Math.max(...PHOTO_WIDTHS);
-/** The upright copy kept as the original: full size, no metadata. */
-const ORIGINAL_QUALITY = 90;
+/**
+ * The upright copy kept as the original, no metadata: at most 2,400 px on its longer side (three
+ * times the widest product picture, above the 1,920 of the widest picture on the site), within the
+ * same bytes per pixel as a published file, at the first of these qualities that fits.
+ */
+export const ORIGINAL_MAX_SIDE = 2400;
+const ORIGINAL_QUALITIES = [90, 80, 70, 60] as const;
+/** Every sharp pipeline on an upload refuses more pixels than a photo may have, before decoding. */
+const READ = { limitInputPixels: PHOTO_MAX_PIXELS } as const;
+const DAY_MS = 24 * 60 * 60_000;
+/** A day's upload count is kept past the day it counts, then the TTL policy removes it. */
+const UPLOAD_COUNT_RETENTION_MS = 2 * DAY_MS;
 
 const CONTENT_TYPES: Record<PhotoFormat | 'jpeg', string> = {
   avif: 'image/avif',
@@ -75,13 +90,19 @@ function sniff(bytes: Buffer): (typeof PHOTO_FORMATS_ACCEPTED)[number] {
 
 type StoredFile = { path: string; data: Buffer; contentType: string };
 export type ProcessedPhoto = { id: string; width: number; height: number; files: StoredFile[] };
+/** What a file's header says, read without decoding a pixel. */
+export type PhotoHeader = { width: number; height: number };
 
-/** A file as the site keeps it, or a PhotoRefusal saying why it cannot. */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+/**
+ * The checks that cost no decoding: size, what the bytes are, and the dimensions the header
+ * declares. A small file that declares 16,000 × 16,000 is refused here, before it takes the memory.
+ */
+export async function inspectPhoto(bytes: Buffer): Promise<PhotoHeader> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new PhotoRefusal(PHOTO_REFUSALS.tooLarge(bytes.length), 413);
   const format = sniff(bytes);
   let metadata;
   try {
+    // metadata() reads the header alone (no pixel limit here, so its size can be named below).
     metadata = await sharp(bytes).metadata();
   } catch {
     throw new PhotoRefusal(PHOTO_REFUSALS.notPhoto, 415);
@@ -92,39 +113,104 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   const turned = (metadata.orientation ?? 1) >= 5;
   const width = turned ? metadata.height : metadata.width;
   const height = turned ? metadata.width : metadata.height;
+  if (width * height > PHOTO_MAX_PIXELS)
+    throw new PhotoRefusal(PHOTO_REFUSALS.tooManyPixels(width, height), 413);
   if (Math.min(width, height) < PHOTO_MIN_SIDE)
     throw new PhotoRefusal(PHOTO_REFUSALS.tooSmall(width, height), 422);
-  let original: Buffer;
+  return { width, height };
+}
+
+/** The upright original within its side and byte budget, at the highest quality that fits. */
+async function encodeOriginal(bytes: Buffer): Promise<Buffer> {
+  let upright: { data: Buffer; info: OutputInfo };
   try {
-    // Turned upright, then written without any of the file's metadata (sharp keeps none unless asked).
-    original = await sharp(bytes).rotate().jpeg({ quality: ORIGINAL_QUALITY, mozjpeg: true }).toBuffer();
+    // Turned upright and scaled once; written without any of the file's metadata (sharp keeps none unless asked).
+    upright = await sharp(bytes, READ)
+      .rotate()
+      .resize(ORIGINAL_MAX_SIDE, ORIGINAL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw new PhotoRefusal(PHOTO_REFUSALS.notPhoto, 415);
   }
+  const { width, height, channels } = upright.info;
+  const maxBytes = maxBytesFor(width, height);
+  for (const quality of ORIGINAL_QUALITIES) {
+    const data = await sharp(upright.data, { ...READ, raw: { width, height, channels } })
+      .jpeg({ quality, mozjpeg: true })
+      .toBuffer();
+    if (data.length <= maxBytes) return data;
+  }
+  throw new PhotoRefusal(PHOTO_REFUSALS.tooDetailed, 422);
+}
+
+/** A file as the site keeps it, or a PhotoRefusal saying why it cannot. */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  const { width, height } = await inspectPhoto(bytes);
+  const original = await encodeOriginal(bytes);
   const id = createHash('sha256').update(original).digest('hex').slice(0, 16);
   const master = await drawMaster(original, LARGEST, heightAt(SHAPE_KEY, LARGEST));
   const files: StoredFile[] = [
     { path: photoOriginalPath(id), data: original, contentType: CONTENT_TYPES.jpeg },
   ];
   for (const target of PHOTO_WIDTHS)
-    for (const published of PHOTO_FORMATS)
+    for (const published of PHOTO_FORMATS) {
+      const targetHeight = heightAt(SHAPE_KEY, target);
+      const data = await encodeImageWithin(
+        master,
+        target,
+        targetHeight,
+        published,
+        maxBytesAt(SHAPE_KEY, target),
+      );
+      if (!data) throw new PhotoRefusal(PHOTO_REFUSALS.tooDetailed, 422);
       files.push({
         path: photoFilePathInStore(id, target, published),
-        data: await encodeImage(master, target, heightAt(SHAPE_KEY, target), published),
+        data,
         contentType: CONTENT_TYPES[published],
       });
+    }
   return { id, width, height, files };
 }
 
 export type PhotoDeps = { db: Firestore; store: FileStore; clock: () => Date };
 
-/** Takes an upload from the owner: checks the caller, then the file; stores it and records it. */
+/** Whole minutes until the next India-time midnight, at least one. */
+function minutesToIndiaMidnight(now: Date): number {
+  const intoDay = (now.getTime() + INDIA_OFFSET_MS) % DAY_MS;
+  return Math.max(1, Math.ceil((DAY_MS - intoDay) / 60_000));
+}
+
+/**
+ * Counts an upload against the owner's India-time day (PHOTO_UPLOADS_PER_DAY) in a transaction,
+ * or refuses it, saying when the owner can upload again. Uploads are one at a time per instance,
+ * so one document per account and day is never a hot spot.
+ */
+export async function countUpload(deps: PhotoDeps, uid: string): Promise<void> {
+  const now = deps.clock();
+  const day = deps.db.collection(SITE_PHOTO_UPLOADS_COLLECTION).doc(`${indiaDayKey(now)}-${uid}`);
+  await deps.db.runTransaction(async (transaction) => {
+    const used = Number((await transaction.get(day)).get('count') ?? 0);
+    if (used >= PHOTO_UPLOADS_PER_DAY)
+      throw new PhotoRefusal(PHOTO_REFUSALS.dailyQuota(minutesToIndiaMidnight(now)), 429);
+    transaction.set(day, {
+      count: used + 1,
+      uid,
+      [EXPIRES_AT_FIELD]: Timestamp.fromMillis(now.getTime() + UPLOAD_COUNT_RETENTION_MS),
+    });
+  });
+}
+
+/** Takes an upload from the owner: checks the caller, the file's header and the day's quota; stores it and records it. */
 export async function acceptPhoto(
   deps: PhotoDeps,
   caller: InboxCaller,
   upload: { bytes: Buffer; name: string },
 ): Promise<SitePhoto> {
   const owner = await requireOwner(deps.db, caller);
+  // A file refused from its header costs nothing; one that is decoded counts against the day.
+  await inspectPhoto(upload.bytes);
+  await countUpload(deps, owner.uid);
   const processed = await processPhoto(upload.bytes);
   for (const file of processed.files) await deps.store.put(file.path, file.data, file.contentType);
   const photo: SitePhoto = {
@@ -168,13 +254,22 @@ type HttpResponse = {
   send(body: Buffer): void;
 };
 
+export type PhotoRequestDeps = PhotoDeps & {
+  callerOf: (authorization: string | undefined) => Promise<InboxCaller>;
+  /** RESEND_REQUIRES_APP_CHECK, as the callables read it: true unless the site is deployed without App Check. */
+  requiresAppCheck: () => boolean;
+  /** Resolves for a valid App Check token of this project, rejects otherwise (firebase-admin's verifyToken). */
+  verifyAppCheck: (token: string) => Promise<unknown>;
+};
+
 /**
  * The `sitePhoto` HTTPS function: POST the file as the body (`X-Photo-Name` its name, URL-encoded)
  * with the owner's ID token as `Authorization: Bearer`; GET `?id=&width=` for a stored photo's
- * thumbnail. Answers `{ photo }` or `{ error }` in the owner's words.
+ * thumbnail. With App Check required, either needs the site's token as `X-Firebase-AppCheck`, as
+ * the callables do. Answers `{ photo }` or `{ error }` in the owner's words.
  */
 export async function answerPhotoRequest(
-  deps: PhotoDeps & { callerOf: (authorization: string | undefined) => Promise<InboxCaller> },
+  deps: PhotoRequestDeps,
   request: HttpRequest,
   response: HttpResponse,
 ): Promise<void> {
@@ -185,6 +280,16 @@ export async function answerPhotoRequest(
   const refuse = (status: number, error: string) =>
     response.status(status).json({ error } satisfies SitePhotoAnswer);
   try {
+    if (deps.requiresAppCheck()) {
+      const token = header(APP_CHECK_HEADER);
+      const verified = token
+        ? await deps.verifyAppCheck(token).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!verified) throw new PhotoRefusal(PHOTO_REFUSALS.noAppCheck, 401);
+    }
     const caller = await deps.callerOf(header('authorization'));
     if (request.method === 'GET') {
       const data = await photoForOwner(

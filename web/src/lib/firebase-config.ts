@@ -29,14 +29,21 @@ export function firestoreEmulator(): { host: string; port: number } | null {
 
 const appCheckSiteKey = env.VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY;
 
-/** App Check with reCAPTCHA Enterprise, when the build has a site key (the real project). */
-export async function startAppCheck(app: FirebaseApp): Promise<void> {
-  if (!appCheckSiteKey) return;
-  const { initializeAppCheck, ReCaptchaEnterpriseProvider } = await loadCode(
+/** The app's current App Check token, or null when the build has no App Check (the emulators). */
+export type AppCheckToken = () => Promise<string | null>;
+
+/**
+ * App Check with reCAPTCHA Enterprise, when the build has a site key (the real project). Answers
+ * how to get its token, for requests the SDK does not make itself (the photo upload).
+ */
+export async function startAppCheck(app: FirebaseApp): Promise<AppCheckToken> {
+  if (!appCheckSiteKey) return async () => null;
+  const { initializeAppCheck, getToken, ReCaptchaEnterpriseProvider } = await loadCode(
     () => import('firebase/app-check'),
   );
-  initializeAppCheck(app, {
+  const appCheck = initializeAppCheck(app, {
     provider: new ReCaptchaEnterpriseProvider(appCheckSiteKey),
     isTokenAutoRefreshEnabled: true,
   });
+  return async () => (await getToken(appCheck)).token;
 }

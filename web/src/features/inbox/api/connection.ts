@@ -1,6 +1,6 @@
 /**
  * The sales inbox's connection to Firebase: Authentication, the full Firestore SDK (live
- * `onSnapshot` listeners) and the callable functions. Loaded by the inbox page alone, so none of it
+ * `onSnapshot` listeners), the callable functions and the App Check token for the photo function. Loaded by the inbox page alone, so none of it
  * is in any public page's download; the public site keeps Firestore Lite (lib/firebase.ts).
  *
  * It runs under an app of its own name, so it never meets the public forms' Firestore Lite
@@ -28,7 +28,7 @@ async function connect() {
   const app =
     appSdk.getApps().find((candidate) => candidate.name === INBOX_APP_NAME) ??
     appSdk.initializeApp(firebaseConfig, INBOX_APP_NAME);
-  await startAppCheck(app);
+  const appCheckToken = await startAppCheck(app);
   // No popup or redirect sign-in, so no resolver: the auth iframe is never loaded.
   const authInstance = auth.initializeAuth(app, {
     persistence: [auth.indexedDBLocalPersistence, auth.browserLocalPersistence],
@@ -44,7 +44,7 @@ async function connect() {
     firestore.connectFirestoreEmulator(db, emulator.host, emulator.port);
     functions.connectFunctionsEmulator(callables, emulator.host, FUNCTIONS_EMULATOR_PORT);
   }
-  return { auth, authInstance, firestore, db, functions, callables };
+  return { auth, authInstance, firestore, db, functions, callables, appCheckToken };
 }
 
 export type InboxConnection = Awaited<ReturnType<typeof connect>>;

@@ -8,6 +8,7 @@
 import { SITE_DRAFTS_COLLECTION, SITE_PUBLISHES_COLLECTION } from '@contract/collections';
 import type { SectionId } from '@contract/site-content';
 import {
+  APP_CHECK_HEADER,
   SITE_PHOTO_FUNCTION,
   SITE_PUBLISH_FUNCTION,
   type PublishRecord,
@@ -134,10 +135,18 @@ function photoFunctionUrl(): string {
     : `https://${functionsRegion}-${firebaseConfig.projectId}.cloudfunctions.net/${SITE_PHOTO_FUNCTION}`;
 }
 
-async function idToken({ authInstance }: InboxConnection): Promise<string> {
-  const user = authInstance.currentUser;
+/**
+ * Who asks and from where: the owner's ID token, and the site's App Check token when the build has
+ * App Check (the function refuses without it, as the callables do; the SDK adds it to those itself).
+ */
+async function photoHeaders(connection: InboxConnection): Promise<Record<string, string>> {
+  const user = connection.authInstance.currentUser;
   if (!user) throw new Error('Sign in again to upload a photo.');
-  return user.getIdToken();
+  const [idToken, appCheckToken] = await Promise.all([user.getIdToken(), connection.appCheckToken()]);
+  return {
+    authorization: `Bearer ${idToken}`,
+    ...(appCheckToken ? { [APP_CHECK_HEADER]: appCheckToken } : {}),
+  };
 }
 
 /** Sends a photo; answers the stored photo, or the function's refusal in the owner's words. */
@@ -145,7 +154,7 @@ export async function uploadPhoto(connection: InboxConnection, file: File): Prom
   const response = await fetch(photoFunctionUrl(), {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${await idToken(connection)}`,
+      ...(await photoHeaders(connection)),
       'content-type': 'application/octet-stream',
       'x-photo-name': encodeURIComponent(file.name),
     },
@@ -161,7 +170,7 @@ export async function uploadPhoto(connection: InboxConnection, file: File): Prom
 /** A stored photo's small copy as a data: address (the inbox's policy shows no other images from elsewhere). */
 export async function photoThumbnail(connection: InboxConnection, id: string): Promise<string | null> {
   const response = await fetch(`${photoFunctionUrl()}?id=${encodeURIComponent(id)}&width=240`, {
-    headers: { authorization: `Bearer ${await idToken(connection)}` },
+    headers: await photoHeaders(connection),
   });
   if (!response.ok) return null;
   const blob = await response.blob();
