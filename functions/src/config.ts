@@ -88,7 +88,7 @@ const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
 export const resendRequiresAppCheck = defineBoolean('RESEND_REQUIRES_APP_CHECK', {
   default: true,
   description:
-    'Refuse inbox resends without an App Check token; false only when the site is deployed without App Check.',
+    "Refuse the inbox's calls (resends, privacy requests, the Site part's publish and photos) without an App Check token; false only when the site is deployed without App Check.",
 });
 
 const salesWhatsAppNumbers = defineList('SALES_WHATSAPP_NUMBERS', {
