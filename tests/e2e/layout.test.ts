@@ -190,12 +190,16 @@ describe('the phone field', () => {
         await form.phone.scrollIntoViewIfNeeded();
         // The text's width in the input's own font, against the room inside its padding.
         const room = () =>
-          form.phone.evaluate((input: HTMLInputElement) => {
+          form.phone.evaluate(async (input: HTMLInputElement) => {
+            await document.fonts.ready;
             const style = getComputedStyle(input);
             const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
             const context = document.createElement('canvas').getContext('2d');
             if (!context) throw new Error('no canvas to measure with');
-            context.font = style.font;
+            // The shorthand `font` reads '' when a longhand has no place in it: build it from its parts.
+            context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            if (!context.font.includes(style.fontSize))
+              throw new Error(`canvas refused the font ${context.font}`);
             return {
               inner,
               placeholder: context.measureText(input.placeholder).width,
