@@ -15,8 +15,8 @@ import { ENQUIRY_COLLECTION, RESENDS_COLLECTION } from '../../functions/src/cont
 import { exportColumns } from '../../functions/src/contract/enquiry-columns';
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/channels/mail/enquiry-emails';
 import { startOfIndiaWeek, WEEK_MS } from '../../functions/src/contract/india-time';
-import { DEMO_SALES_ACCOUNT, ensureAccount } from '../../scripts/lib/sales-accounts';
-import { focusReport, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
+import { DEMO_OWNER_ACCOUNT, DEMO_SALES_ACCOUNT, ensureAccount } from '../../scripts/lib/sales-accounts';
+import { focusReport, screenshotPath, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
 import {
   card,
   cardOf,
@@ -439,6 +439,34 @@ describe('the sales inbox', () => {
       .poll(() => page.getByRole('banner').textContent(), polled)
       .toContain(DEMO_SALES_ACCOUNT.email);
     expect(await page.getByRole('navigation').count()).toBe(0);
+  });
+});
+
+/** Phone widths at which the header once cut the signed-in address to its first letter. */
+const NARROW_INBOX_WIDTHS = [320, 390];
+
+describe('the inbox header on a phone', () => {
+  it.each(
+    NARROW_INBOX_WIDTHS.flatMap((width) =>
+      [DEMO_OWNER_ACCOUNT, DEMO_SALES_ACCOUNT].map((account) => [width, account.email, account] as const),
+    ),
+  )('at %i px shows %s whole, so accounts are told apart', async (width, _email, account) => {
+    const { page } = await openInbox('mobile');
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, account);
+    const address = page.locator('.inbox-header__email');
+    await expect.poll(() => address.textContent(), polled).toContain(account.email);
+    // Owner's header has its two links too: wait for them, as they take their room.
+    if (account === DEMO_OWNER_ACCOUNT)
+      await page.getByRole('navigation', { name: 'Parts of the inbox' }).waitFor();
+    const shown = await address.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { cut: element.scrollWidth > element.clientWidth, right: box.right, width: innerWidth };
+    });
+    expect(shown).toEqual({ cut: false, right: shown.right, width });
+    expect(shown.right).toBeLessThanOrEqual(width);
+    if (width === 390 && account === DEMO_OWNER_ACCOUNT)
+      await page.getByRole('banner').screenshot({ path: screenshotPath(`inbox-header-${width}`) });
   });
 });
 

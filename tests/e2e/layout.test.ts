@@ -12,7 +12,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
-import { settle, VIEWPORT_NAMES, type ViewportName, waitForStillness } from '../support/browser';
+import {
+  screenshotPath,
+  settle,
+  VIEWPORT_NAMES,
+  type ViewportName,
+  waitForStillness,
+} from '../support/browser';
 import { useJourneys } from './journeys';
 import {
   ERROR_SCREENS,
@@ -164,6 +170,62 @@ describe.each(VIEWPORT_NAMES)('every screen at %s width', (viewport) => {
       expect(found.length - pills.length).toBeGreaterThanOrEqual(2);
       if (viewport === 'mobile') expect(pills.length).toBeGreaterThanOrEqual(2);
       expect(found.filter((item) => item.lines !== 1)).toEqual([]);
+    },
+  );
+});
+
+/** From the narrowest phone to a wide laptop: the phone's country and number share a line or stack. */
+const PHONE_FIELD_WIDTHS = [320, 390, 1280, 1440];
+const TEN_DIGITS = '9876543210';
+
+describe('the phone field', () => {
+  it.each(PHONE_FIELD_WIDTHS)(
+    'at %i px shows its placeholder and a whole 10-digit number, on /enquiry and /home',
+    async (width) => {
+      const { page, goto } = await journeys.visit(width < 768 ? 'mobile' : 'desktop');
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/enquiry', '/home']) {
+        await goto(path);
+        const form = fullForm(page);
+        await form.phone.scrollIntoViewIfNeeded();
+        // The text's width in the input's own font, against the room inside its padding.
+        const room = () =>
+          form.phone.evaluate(async (input: HTMLInputElement) => {
+            await document.fonts.ready;
+            const style = getComputedStyle(input);
+            const inner = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const context = document.createElement('canvas').getContext('2d');
+            if (!context) throw new Error('no canvas to measure with');
+            // The shorthand `font` reads '' when a longhand has no place in it: build it from its parts.
+            context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            if (!context.font.includes(style.fontSize))
+              throw new Error(`canvas refused the font ${context.font}`);
+            return {
+              inner,
+              placeholder: context.measureText(input.placeholder).width,
+              value: context.measureText(input.value).width,
+              scrolls: input.scrollWidth > input.clientWidth,
+            };
+          });
+        const empty = await room();
+        expect(
+          empty.placeholder,
+          `${path}: the placeholder's width in ${empty.inner} px`,
+        ).toBeLessThanOrEqual(empty.inner);
+        if (path === '/enquiry')
+          await form.phone
+            .locator('xpath=ancestor::div[contains(@class, "field")][1]')
+            .screenshot({ path: screenshotPath(`phone-field-${width}`) });
+        await form.phone.fill(TEN_DIGITS);
+        const typed = await room();
+        expect(typed.value).toBeGreaterThan(0);
+        expect(typed.value, `${path}: ten digits' width in ${typed.inner} px`).toBeLessThanOrEqual(
+          typed.inner,
+        );
+        expect(typed.scrolls).toBe(false);
+        // The country part stays readable beside or above it.
+        expect((await form.country.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(120);
+      }
     },
   );
 });

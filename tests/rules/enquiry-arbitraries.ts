@@ -483,7 +483,12 @@ const requestLine = fc.record({
   unit: fc.constantFrom(...REQUEST_LINE_UNITS),
   samples: fc.boolean(),
 });
-const requestLines = fc.array(requestLine, { minLength: 0, maxLength: MAX_REQUEST_LINES });
+/** A line that asks for the price list: its product, a length and samples, no quantity or unit. */
+const priceListLine = requestLine.map(({ product, length, samples }) => ({ product, length, samples }));
+const requestLines = fc.array(fc.oneof(requestLine, priceListLine), {
+  minLength: 0,
+  maxLength: MAX_REQUEST_LINES,
+});
 
 /** One line changed at its edges, by kind: the list's other lines stay as the form builds them. */
 const brokenLine: fc.Arbitrary<{ kind: ChangeKind; line: unknown }> = fc.oneof(

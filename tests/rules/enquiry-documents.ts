@@ -97,6 +97,15 @@ export const QUOTE_LINES: RequestLineInput[] = [
   },
 ];
 
+/** A product page's line sent as it came: its product, the unit the form starts with, no quantity. */
+export const PRICE_LIST_LINE: RequestLineInput = {
+  product: 'machine-weft',
+  length: '',
+  quantity: '',
+  unit: 'kg',
+  samples: false,
+};
+
 /** Every form payload a visitor can produce, one per form page and business option. */
 export function formPayloads(): {
   title: string;
@@ -107,6 +116,11 @@ export function formPayloads(): {
     {
       title: 'a wholesaler asking a quote for three lines from a product page',
       values: { ...WHOLESALER_VALUES, lines: QUOTE_LINES },
+      formpage: FORM_PAGES.enquiry,
+    },
+    {
+      title: "a buyer asking Machine Weft's price list (its line's product and no quantity)",
+      values: { ...WHOLESALER_VALUES, lines: [PRICE_LIST_LINE] },
       formpage: FORM_PAGES.enquiry,
     },
     { title: 'a wholesaler on the enquiry page', values: WHOLESALER_VALUES, formpage: FORM_PAGES.enquiry },

@@ -1,7 +1,8 @@
 /**
  * What a buyer may ask a quote for, as the rules see it: the lines the form builds are accepted, up
- * to ten; a line the contract refuses (an unknown product, a quantity of 0, 100,001 or 2.5, a unit
- * of its own, an eleventh line) is denied, at every place a line can take, so each of the rules'
+ * to ten, with a quantity or without one (the price list: product, length and samples alone); a
+ * line the contract refuses (an unknown product, a quantity of 0, 100,001 or 2.5, a unit of its own
+ * or without a quantity, an eleventh line) is denied, at every place a line can take, so each of the rules'
  * ten checks is seen refusing one. The popup on a product page names that product: every product
  * of the catalogue is accepted there, anything else is denied.
  */
@@ -40,7 +41,16 @@ export const goodLine = (index = 0): RequestLine => ({
   samples: index % 2 === 0,
 });
 
+/** A line that asks for the price list: the form's line with its product and no quantity. */
+export const priceListLine = (index = 0): RequestLine => {
+  const { product, length, samples } = goodLine(index);
+  return { product, length, samples };
+};
+
 const linesOf = (count: number) => Array.from({ length: count }, (_, index) => goodLine(index));
+/** Lines asking a quote and the price list in turn. */
+const mixedLinesOf = (count: number) =>
+  Array.from({ length: count }, (_, index) => (index % 2 === 0 ? priceListLine(index) : goodLine(index)));
 const withLines = (lines: unknown): DocumentData => ({ ...validEnquiry(), lines });
 
 /** One broken line, by what is wrong with it. */
@@ -60,7 +70,15 @@ const BROKEN_LINES: [string, unknown][] = [
   ['a length on two lines', { ...goodLine(), length: '22 in\nBcc: someone@example.com' }],
   ['a length with a hidden character', { ...goodLine(), length: '22\u200b in' }],
   ['a length that is a number', { ...goodLine(), length: 22 }],
-  ['no quantity', { product: 'machine-weft', length: '22 in', unit: 'kg', samples: false }],
+  ['a unit without a quantity', { product: 'machine-weft', length: '22 in', unit: 'kg', samples: false }],
+  ['a quantity without a unit', { product: 'machine-weft', length: '22 in', quantity: 8, samples: false }],
+  ['a quantity of 0 without a unit', { ...priceListLine(), quantity: 0 }],
+  ['an empty unit and a quantity of 0', { ...priceListLine(), quantity: 0, unit: '' }],
+  ['no quantity and a price of its own', { ...priceListLine(), price: 1 }],
+  ['no quantity, no unit and two keys of its own', { ...priceListLine(), price: 1, note: 'x' }],
+  ['no quantity and no samples first', { product: 'machine-weft', length: '22 in' }],
+  ['no quantity and no length', { product: 'machine-weft', samples: false }],
+  ['a quantity of null', { ...priceListLine(), quantity: null, unit: 'kg' }],
   ['a price of its own', { ...goodLine(), price: 1 }],
   [
     'a price in place of samples first',
@@ -132,6 +150,16 @@ export function requestLineAcceptedCases(): RequestCase[] {
       request: sendingPopup({ ...validPopupEnquiry(), product }),
       expected: 'allowed' as const,
     })),
+    ...[1, MAX_REQUEST_LINES].map((count) => ({
+      title: `send an enquiry with ${count} line${count > 1 ? 's' : ''} asking the price list`,
+      request: sending(withLines(Array.from({ length: count }, (_, index) => priceListLine(index)))),
+      expected: 'allowed' as const,
+    })),
+    {
+      title: `send an enquiry with ${MAX_REQUEST_LINES} lines, price lists and quantities in turn`,
+      request: sending(withLines(mixedLinesOf(MAX_REQUEST_LINES))),
+      expected: 'allowed',
+    },
     {
       title: 'send an enquiry with an empty list of lines',
       request: sending(withLines([])),
@@ -162,11 +190,14 @@ export function contractVerdictsOfRequestLines(): { title: string; accepted: boo
     doc: withLines([line]),
     expected: false,
   }));
-  const accepted = [1, MAX_REQUEST_LINES].map((count) => ({
-    title: `${count} lines`,
-    doc: withLines(linesOf(count)),
-    expected: true,
-  }));
+  const accepted = [1, MAX_REQUEST_LINES].flatMap((count) => [
+    { title: `${count} lines`, doc: withLines(linesOf(count)), expected: true },
+    {
+      title: `${count} lines, price lists and quantities in turn`,
+      doc: withLines(mixedLinesOf(count)),
+      expected: true,
+    },
+  ]);
   return [
     ...denied,
     ...accepted,

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { buildEnquiryPayload } from '../contract/enquiry';
 import { ENQUIRY_COLLECTION } from '../contract/collections';
 import type { StoredEnquiry } from '../contract/stored-enquiry';
-import type { RequestLineInput } from '../contract/request-lines';
+import { PRICE_LIST_TEXT, type RequestLineInput } from '../contract/request-lines';
+import { exportColumns } from '../contract/enquiry-columns';
 import { composeSalesEmail } from './mail/enquiry-emails';
 import type { MailSettings } from './mail/message';
 import { enquiryAlertParameters } from './whatsapp/alert-text';
@@ -82,6 +83,37 @@ describe('request lines in the sales email', () => {
     );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('Asked a quote for');
+  });
+});
+
+/** A quote button's line sent as it came: its product, no quantity. */
+const PRICE_LIST: RequestLineInput = {
+  product: 'machine-weft',
+  length: '',
+  quantity: '',
+  unit: 'kg',
+  samples: false,
+};
+
+describe('a line without a quantity, which asks for the price list', () => {
+  it('reads "price list" in the sales email, the alert and the CSV', () => {
+    const enquiry = enquiryWith([PRICE_LIST, LINES[1] as RequestLineInput]);
+    const mail = composeSalesEmail(enquiry, settings);
+    expect(mail.html).toContain(`>${PRICE_LIST_TEXT}</td>`);
+    expect(mail.text).toContain(
+      [
+        'Asked a quote for:',
+        `- Machine Weft, ${PRICE_LIST_TEXT}`,
+        '- I-Tip Extensions, 1,000 pieces, samples first',
+      ].join('\n'),
+    );
+    expect(enquiryAlertParameters(enquiry, 'https://sme-hair.in')[2]).toBe(
+      `Bulk · Machine Weft, ${PRICE_LIST_TEXT}, +1 more`,
+    );
+    const asked = exportColumns(ENQUIRY_COLLECTION).find((column) => column.header === 'Asked a quote for');
+    expect(asked?.value(enquiry)).toBe(
+      `Machine Weft, ${PRICE_LIST_TEXT}; I-Tip Extensions, 1,000 pieces, samples first`,
+    );
   });
 });
 

@@ -54,6 +54,29 @@ describe('request lines in the contract', () => {
     expect(checkEnquiryDocument(ENQUIRY_COLLECTION, stamped(payload))).toEqual([]);
   });
 
+  it('stores a line with its product and no quantity as a price list, without quantity or unit', () => {
+    const payload = buildEnquiryPayload(
+      {
+        ...values,
+        message: 'Please send your wholesale price list',
+        lines: [
+          { product: 'machine-weft', length: '', quantity: ' ', unit: 'kg', samples: false },
+          { product: 'i-tip-extensions', length: '22 in', quantity: '8', unit: 'pieces', samples: true },
+        ],
+      },
+      FORM_PAGES.enquiry,
+      new Date(2026, 10, 27, 9, 0, 0),
+    );
+    expect(payload.lines).toEqual([
+      { product: 'machine-weft', length: '', samples: false },
+      { product: 'i-tip-extensions', length: '22 in', quantity: 8, unit: 'pieces', samples: true },
+    ]);
+    expect(checkEnquiryDocument(ENQUIRY_COLLECTION, stamped(payload))).toEqual([]);
+    const [priceList] = requestLinesOf(payload);
+    expect(requestLineText(priceList as RequestLine)).toBe('Machine Weft, price list');
+    expect(requestedSummaryOf(payload)).toBe('Machine Weft, price list, +1 more');
+  });
+
   it('stores no lines key when the buyer chose none, as every document before lines existed', () => {
     const payload = buildEnquiryPayload({ ...values, lines: [] }, FORM_PAGES.enquiry, new Date());
     expect('lines' in payload).toBe(false);
@@ -70,6 +93,21 @@ describe('request lines in the contract', () => {
     ['samples as text', [{ ...weft, samples: 'yes' }], 'lines[0]: samples'],
     ['a length on two lines', [{ ...weft, length: '22\nin' }], 'lines[0]: length'],
     ['a key of its own', [{ ...weft, price: 1 }], 'lines[0]: extra-key'],
+    [
+      'a unit without a quantity',
+      [{ product: 'machine-weft', length: '', unit: 'kg', samples: false }],
+      'lines[0]: missing-key',
+    ],
+    [
+      'a quantity without a unit',
+      [{ product: 'machine-weft', length: '', quantity: 8, samples: false }],
+      'lines[0]: missing-key',
+    ],
+    [
+      'a price list with a key of its own',
+      [{ product: 'machine-weft', length: '', samples: false, price: 1 }],
+      'lines[0]: extra-key',
+    ],
     ['one text', 'Machine Weft, 8 kg', 'lines: not a list'],
   ])('refuses %s', (_what, lines, problem) => {
     expect(checkRequestLines(lines)).toEqual([problem]);
@@ -97,6 +135,15 @@ describe('request lines in the contract', () => {
     expect(quantityOf('1,000')).toBe(1000);
     expect(quantityOf(' 12 ')).toBe(12);
     for (const typed of ['', '0', '2.5', '100001', '-3', '8kg', '1e3']) expect(quantityOf(typed)).toBeNull();
+  });
+
+  it('asks only for the product: no quantity is a price list, a half-filled one is still wrong', () => {
+    const line = { product: 'machine-weft', length: '', quantity: '', unit: 'kg', samples: false };
+    expect(requestLineErrors(line)).toEqual({});
+    expect(requestLineErrors({ ...line, product: '' })).toEqual({ product: REQUEST_LINE_MESSAGES.product });
+    expect(requestLineErrors({ ...line, quantity: '2.5' })).toEqual({
+      quantity: REQUEST_LINE_MESSAGES.quantity,
+    });
   });
 
   it('says what is wrong with a line in the form', () => {

@@ -1,7 +1,9 @@
 /**
  * What a buyer asks a quote for: the full form's optional lines, each a product of the catalogue,
- * a length, a whole quantity in a unit, and whether samples should come first. Stored on the
- * enquiry as `lines: [{product, length, quantity, unit, samples}]`; documents without it stay valid.
+ * a length, a whole quantity in a unit, and whether samples should come first. Only the product is
+ * needed: a line without a quantity asks for the price list. Stored on the enquiry as
+ * `lines: [{product, length, quantity, unit, samples}]`, a price list's line without `quantity` and
+ * `unit`; documents without it stay valid.
  *
  * The form's checks, the payload, the sales email, the WhatsApp alert, the inbox, every CSV and
  * the rules' tests read this file; firestore.rules spells the same limits out by hand.
@@ -26,8 +28,12 @@ export const MAX_LINE_LENGTH_TEXT = 30;
 export const LINE_LENGTH_PATTERN = /^[A-Za-z0-9 .,/+()"&~–-]{0,30}$/;
 export const REQUEST_LINE_UNITS = ['kg', 'bundles', 'pieces'] as const;
 export type RequestLineUnit = (typeof REQUEST_LINE_UNITS)[number];
-/** A line's keys, all present in every stored line. */
+/** A line's keys, all present in a stored line that gives a quantity. */
 export const REQUEST_LINE_KEYS = ['product', 'length', 'quantity', 'unit', 'samples'] as const;
+/** The keys of a line that gives none (it asks for the price list): the quantity and its unit go together. */
+export const PRICE_LIST_LINE_KEYS = ['product', 'length', 'samples'] as const;
+/** What a line without a quantity reads, wherever sales sees it. */
+export const PRICE_LIST_TEXT = 'price list';
 /** The catalogue's products by their fixed addresses (the owner changes their names, never which there are). */
 export const REQUEST_LINE_PRODUCTS: readonly ProductSlug[] = PRODUCT_SLUGS;
 
@@ -50,15 +56,14 @@ export const PRODUCT_LABELS: Record<ProductSlug, string> = {
   'traditional-braid-extension': 'Traditional Braid Extension',
 };
 
+/** A stored line: with a quantity in its unit, or with neither (a price list). */
 export type RequestLine = {
   product: ProductSlug;
   length: string;
-  quantity: number;
-  unit: RequestLineUnit;
   samples: boolean;
-};
+} & ({ quantity: number; unit: RequestLineUnit } | { quantity?: undefined; unit?: undefined });
 
-/** A line as the form holds it: the quantity as typed. */
+/** A line as the form holds it: the quantity as typed ('' for none). */
 export type RequestLineInput = {
   product: string;
   length: string;
@@ -99,13 +104,15 @@ export function isQuantity(value: unknown): value is number {
 export function checkRequestLine(line: unknown): string | null {
   if (!line || typeof line !== 'object' || Array.isArray(line)) return 'not-a-line';
   const keys = Object.keys(line);
-  if (!REQUEST_LINE_KEYS.every((key) => keys.includes(key))) return 'missing-key';
-  if (!keys.every((key) => (REQUEST_LINE_KEYS as readonly string[]).includes(key))) return 'extra-key';
+  const priceList = !keys.includes('quantity') && !keys.includes('unit');
+  const expected: readonly string[] = priceList ? PRICE_LIST_LINE_KEYS : REQUEST_LINE_KEYS;
+  if (!expected.every((key) => keys.includes(key))) return 'missing-key';
+  if (!keys.every((key) => expected.includes(key))) return 'extra-key';
   const { product, length, quantity, unit, samples } = line as Record<string, unknown>;
   if (!isRequestLineProduct(product)) return 'product';
   if (!isLineLengthText(length)) return 'length';
-  if (!isQuantity(quantity)) return 'quantity';
-  if (!isUnit(unit)) return 'unit';
+  if (!priceList && !isQuantity(quantity)) return 'quantity';
+  if (!priceList && !isUnit(unit)) return 'unit';
   if (typeof samples !== 'boolean') return 'samples';
   return null;
 }
@@ -128,12 +135,19 @@ export function quantityOf(typed: string): number | null {
   return isQuantity(quantity) ? quantity : null;
 }
 
-/** What the form's line gets wrong, part by part (empty when it can be sent). */
+/** Whether the form's quantity was left empty: the line then asks for the price list. */
+const noQuantityTyped = (typed: string) => typed.trim() === '';
+
+/**
+ * What the form's line gets wrong, part by part (empty when it can be sent). Only the product is
+ * needed; a quantity typed must be whole and in range, and then needs its unit.
+ */
 export function requestLineErrors(line: RequestLineInput): Partial<Record<keyof RequestLineInput, string>> {
   const errors: Partial<Record<keyof RequestLineInput, string>> = {};
   if (!isRequestLineProduct(line.product)) errors.product = REQUEST_LINE_MESSAGES.product;
   if (!isLineLengthText(withoutHiddenCharacters(line.length).trim()))
     errors.length = REQUEST_LINE_MESSAGES.length;
+  if (noQuantityTyped(line.quantity)) return errors;
   if (quantityOf(line.quantity) === null) errors.quantity = REQUEST_LINE_MESSAGES.quantity;
   if (!isUnit(line.unit)) errors.unit = REQUEST_LINE_MESSAGES.unit;
   return errors;
@@ -145,17 +159,12 @@ export function requestLineErrors(line: RequestLineInput): Partial<Record<keyof 
  */
 export function buildRequestLines(typed: readonly RequestLineInput[]): { lines?: RequestLine[] } {
   const lines = typed.slice(0, MAX_REQUEST_LINES).flatMap((line): RequestLine[] => {
+    if (!isRequestLineProduct(line.product)) return [];
+    const length = withoutHiddenCharacters(line.length).trim();
+    if (noQuantityTyped(line.quantity)) return [{ product: line.product, length, samples: line.samples }];
     const quantity = quantityOf(line.quantity);
-    if (!isRequestLineProduct(line.product) || quantity === null || !isUnit(line.unit)) return [];
-    return [
-      {
-        product: line.product,
-        length: withoutHiddenCharacters(line.length).trim(),
-        quantity,
-        unit: line.unit,
-        samples: line.samples,
-      },
-    ];
+    if (quantity === null || !isUnit(line.unit)) return [];
+    return [{ product: line.product, length, quantity, unit: line.unit, samples: line.samples }];
   });
   return lines.length > 0 ? { lines } : {};
 }
@@ -170,12 +179,19 @@ export function requestLinesOf(data: Record<string, unknown>): RequestLine[] {
   return value.filter((line): line is RequestLine => checkRequestLine(line) === null);
 }
 
-/** One line in the sales team's words: `Machine Weft 22 in, 8 kg, samples first`. */
+/** How much a line asks for: `8 kg`, or `price list` for a line without a quantity. */
+export function requestLineAmountText(line: RequestLine): string {
+  return line.quantity === undefined
+    ? PRICE_LIST_TEXT
+    : `${line.quantity.toLocaleString('en-IN')} ${line.unit}`;
+}
+
+/** One line in the sales team's words: `Machine Weft 22 in, 8 kg, samples first` (or `…, price list`). */
 export function requestLineText(line: RequestLine, { withSamples = true } = {}): string {
   const length = line.length.replace(/\s+/g, ' ').trim();
   return [
     `${PRODUCT_LABELS[line.product]}${length ? ` ${length}` : ''}`,
-    `${line.quantity.toLocaleString('en-IN')} ${line.unit}`,
+    requestLineAmountText(line),
     ...(withSamples && line.samples ? ['samples first'] : []),
   ].join(', ');
 }

@@ -37,6 +37,7 @@ import {
   POPUP_PRODUCT_LABEL,
   popupProductLabel,
   PRODUCT_LABELS,
+  requestLineAmountText,
   requestLinesOf,
   requestLineText,
   type RequestLine,
@@ -179,7 +180,7 @@ function requestLinesHtml(lines: readonly RequestLine[]): string {
         [
           PRODUCT_LABELS[line.product],
           visibleText(line.length) || NOT_GIVEN,
-          `${line.quantity.toLocaleString('en-IN')} ${line.unit}`,
+          requestLineAmountText(line),
           line.samples ? 'Yes' : 'No',
         ]
           .map((value) => `<td ${cell}>${escapeHtml(value)}</td>`)

@@ -94,6 +94,44 @@ describe('the full form’s "What do you need" lines', () => {
     expect(lines()).toHaveLength(0);
   });
 
+  it("sends a quote button's line with its product alone, as a price list", async () => {
+    const user = userEvent.setup({ delay: null });
+    openAt('/enquiry?product=machine-weft');
+    await waitFor(() => expect(productOf(1)).toHaveValue('machine-weft'));
+    await fillBuyer(user);
+    const message = screen.getByLabelText(/^Message/);
+    await user.clear(message);
+    await user.type(message, 'Please send your wholesale price list');
+    expect(screen.getByRole('button', { name: /send enquiry/i })).not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: /send enquiry/i }));
+
+    expect(await screen.findByRole('dialog', { name: 'Thank you!' })).toBeInTheDocument();
+    expect(saveEnquiry).toHaveBeenCalledWith(
+      ENQUIRY_COLLECTION,
+      expect.any(String),
+      expect.objectContaining({
+        message: 'Please send your wholesale price list',
+        lines: [{ product: 'machine-weft', length: '', samples: false }],
+      }),
+    );
+  });
+
+  it('says beside the quantity that a half-filled one is wrong, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    openAt('/enquiry?product=machine-weft');
+    await waitFor(() => expect(productOf(1)).toHaveValue('machine-weft'));
+    await fillBuyer(user);
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await user.type(quantity, '2.5');
+    await user.click(screen.getByRole('button', { name: /send enquiry/i }));
+    await waitFor(() => expect(quantity).toHaveAccessibleDescription(REQUEST_LINE_MESSAGES.quantity));
+    expect(quantity).toHaveFocus();
+    expect(saveEnquiry).not.toHaveBeenCalled();
+  });
+
   it('says what is wrong with a line, and sends nothing until it is right', async () => {
     const user = userEvent.setup({ delay: null });
     openAt('/enquiry');

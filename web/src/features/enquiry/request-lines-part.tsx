@@ -1,12 +1,13 @@
 /**
  * The full form's optional "What do you need" part: lines of a product from the catalogue, a
  * length, a quantity and a unit, and whether samples should come first (the contract's
- * request-lines.ts). The products come from the page the form wakes in (its island props, written
+ * request-lines.ts). Only the product is needed: a line without a quantity asks for the price list. The products come from the page the form wakes in (its island props, written
  * at prerender from the owner's content), so the browser never needs the content itself.
  */
 import {
   MAX_LINE_LENGTH_TEXT,
   MAX_REQUEST_LINES,
+  PRICE_LIST_TEXT,
   REQUEST_LINE_UNITS,
   requestLineErrors,
   type RequestLineInput,
@@ -85,7 +86,8 @@ export function RequestLinesPart({
         What do you need <span className="field__optional">(optional)</span>
       </legend>
       <p className="request-lines__hint">
-        Add the products you would like a quote for; up to {MAX_REQUEST_LINES} lines.
+        Add the products you would like a quote for; up to {MAX_REQUEST_LINES} lines. Leave a quantity empty
+        to get the {PRICE_LIST_TEXT}.
       </p>
       {lines.length > 0 ? (
         <ol className="request-lines__list">
@@ -149,7 +151,7 @@ export function RequestLinesPart({
                 </div>
                 <div className="field request-line__quantity">
                   <label htmlFor={id('quantity')} className="field__label">
-                    Quantity
+                    Quantity <span className="field__optional">(optional)</span>
                   </label>
                   <input
                     id={id('quantity')}
@@ -158,7 +160,6 @@ export function RequestLinesPart({
                     inputMode="numeric"
                     autoComplete="off"
                     value={line.quantity}
-                    aria-required
                     aria-invalid={shown('quantity') ? true : undefined}
                     aria-describedby={described('quantity')}
                     onChange={(event) => onChange(line.key, 'quantity', event.target.value)}
