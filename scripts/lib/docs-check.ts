@@ -462,7 +462,7 @@ const SOURCE_EXTENSIONS = new Set(['ts', 'tsx', 'mts', 'cts', 'css', 'md', 'rule
 /**
  * What counts as a path: a word of path characters that either starts with a top-level entry of the
  * tree and has a `/` (`web/src/content`, `functions/src/contract/`), or is a lowercase file name, as
- * the repository's are, with an extension some file of the tree has (`contract/phone.ts`; without a
+ * the repository's are, with an extension some file of the tree has (`lib/firebase.ts`; without a
  * folder, one of SOURCE_EXTENSIONS: `phone.ts`). Not a path: an address (`/inbox`, `https://...`,
  * `www.google.com/recaptcha/api.js`), an import alias or a package (`@contract/...`,
  * `firebase-functions/params`), a template (`<id>`, `${...}`, `{a,b}`), or a call (`response.json()`).
@@ -505,7 +505,7 @@ function normalise(path: string): string | null {
 
 /**
  * A named path is in the tree when it resolves from the naming file's folder, from the root, or as
- * the tail of a tracked path (`contract/phone.ts`, `lib/firebase.ts`: docs name a file from its
+ * the tail of a tracked path (`lib/firebase.ts`, `inbox/api/`: docs name a file from its
  * nearest telling folder); a `*` stands for any part of one name (`use-*.ts`). Paths .gitignore
  * keeps out of the tree (built output, local files) are not checked.
  */
