@@ -339,6 +339,12 @@ export function documentedFiles(files: readonly string[], codeFolders: readonly 
 
 type Part = { text: string; offset: number };
 
+/** How much of the code before a `/` the regular-expression test reads (the longest keyword and spaces). */
+const CODE_KEPT = 40;
+
+/** The characters that may start a comment, a string, a template, a pattern, or end a template's code. */
+const SPECIAL = /[/'"`{}]/g;
+
 /** After these a `/` starts a regular expression, not a division. */
 const REGEX_AFTER =
   /(^|[(,=:[!&|?{};+\-*%<>~^]|\b(return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await))\s*$/;
@@ -397,7 +403,7 @@ export function comments(source: Source): Part[] {
       index += 1;
       skipTemplate();
       code += ' 0';
-    } else if (char === '/' && REGEX_AFTER.test(code.slice(-40))) {
+    } else if (char === '/' && REGEX_AFTER.test(code.slice(-CODE_KEPT))) {
       let inClass = false;
       index += 1;
       while (index < text.length && text[index] !== '\n') {
@@ -410,16 +416,22 @@ export function comments(source: Source): Part[] {
       }
       index += 1;
       code += ' 0';
-    } else {
+    } else if (char === '{' || char === '}') {
       if (char === '{') braces.push('code');
-      else if (char === '}' && braces.pop() === 'template') {
+      else if (braces.pop() === 'template') {
         index += 1;
         skipTemplate();
         code += ' 0';
         continue;
       }
-      code += char;
+      code = (code + char).slice(-CODE_KEPT);
       index += 1;
+    } else {
+      // Plain code up to the next character that may start or end something.
+      SPECIAL.lastIndex = index + 1;
+      const stop = SPECIAL.exec(text)?.index ?? text.length;
+      code = (code + text.slice(index, stop)).slice(-CODE_KEPT);
+      index = stop;
     }
   }
   return found;
