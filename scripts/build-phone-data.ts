@@ -6,7 +6,8 @@
  * - web/src/features/enquiry/zone-countries.ts: the country of each IANA time zone (the system's
  *   tzdata: zone.tab, and the old names browsers still report, such as Asia/Calcutta, from tzdata.zi).
  * Run it after updating libphonenumber-js or tzdata (`npx tsx scripts/build-phone-data.ts`) and
- * commit what it writes; functions/src/contract/phone-countries.test.ts fails when they disagree.
+ * commit what it writes; functions/src/contract/phone.test.ts fails when the countries table and
+ * libphonenumber-js disagree.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -46,6 +46,11 @@ const steps: { name: string; command: string[]; deadlineMs: number }[] = [
   { name: 'Typecheck', command: ['npm', 'run', 'typecheck'], deadlineMs: 5 * MINUTE_MS },
   { name: 'Lint', command: ['npm', 'run', 'lint'], deadlineMs: 5 * MINUTE_MS },
   {
+    name: 'Docs agree with the code',
+    command: [...RUN_TS, 'scripts/check-docs.ts'],
+    deadlineMs: 1 * MINUTE_MS,
+  },
+  {
     name: 'Unit tests',
     command: ['npx', 'vitest', 'run', '--project', 'web', '--project', 'node'],
     deadlineMs: 10 * MINUTE_MS,

@@ -113,7 +113,8 @@ const whatsappPhoneNumberId = defineString('WHATSAPP_PHONE_NUMBER_ID', {
 });
 
 const siteUrl = defineString('SITE_URL', {
-  description: "The public site's origin, for the inbox link in each WhatsApp alert: https://www.example.com",
+  description:
+    "The public site's origin, https://www.example.com: the inbox link in each WhatsApp alert, the address a publish reports, the one origin the photo function answers.",
 });
 
 export const enquiryRetentionDays = defineInt('ENQUIRY_RETENTION_DAYS', {

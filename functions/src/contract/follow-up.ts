@@ -20,7 +20,7 @@ export const FOLLOW_UP_NOTE_MAX_LENGTH = 1000;
 
 /** The custom claim that makes an account a sales account. */
 export const SALES_CLAIM = 'sales';
-/** The claim, beside `sales`, that lets an account find, export and erase a buyer's data. */
+/** The claim, beside `sales`, that lets an account edit and publish the site (the Site part) and find, export and erase a buyer's data. */
 export const OWNER_CLAIM = 'owner';
 
 /**

@@ -68,7 +68,7 @@ export const PRODUCT_FACT_LABELS: Record<keyof ProductFacts, string> = {
 };
 
 /**
- * A photo the owner uploaded (site-photo.ts): its ID names its files (`/assets/photos/<id>-<width>.<format>`,
+ * A photo the owner uploaded (site/photos.ts takes it in): its ID names its files (`/assets/photos/<id>-<width>.<format>`,
  * content-addressed, so a page never shows yesterday's photo under today's name), and its
  * description is what a buyer who cannot see it hears.
  */

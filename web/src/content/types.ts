@@ -1,6 +1,8 @@
 /**
- * The shapes of the site's copy. Everything a visitor reads lives as data in web/src/content and
- * follows these types, so the owner edits one file and the tests count what the spec counts.
+ * The shapes the pages read the site's copy in. The owner's part of it (products, ranges, trade
+ * terms, contact details, questions, reviews) is content of one schema, edited in the Site part
+ * (functions/src/contract/site-content.ts) and read through web/src/content/site-content.ts; the
+ * layout's fixed texts are code beside it. The tests count what the spec counts from that data.
  */
 import type { ImageKey } from '@contract/image-specs';
 import type { ProductPhoto } from '@contract/site-content';

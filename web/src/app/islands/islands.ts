@@ -33,7 +33,7 @@ export const ISLAND_FILE_SUFFIX = '-island.tsx';
 /** A DOM island's module: what it does to its piece of the page when it wakes. */
 export type DomIslandModule = { wake: (element: HTMLElement, props: IslandProps) => void };
 
-/** `../features/x/enquiry-form-island.tsx` → `enquiry-form`; `../features/x/catalogue-island.ts` → `catalogue`. */
+/** `../features/enquiry/enquiry-form-island.tsx` → `enquiry-form`; `../features/catalogue/catalogue-island.ts` → `catalogue`. */
 const islandNameOf = (path: string) => /([a-z-]+)-island\.tsx?$/.exec(path)?.[1] ?? path;
 
 /** The islands' modules (or their loaders), as import.meta.glob gives them, by island name. */
