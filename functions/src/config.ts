@@ -1,7 +1,8 @@
 /**
  * The functions' configuration: the firebase-functions params (declared here, so a deploy asks for
- * them), and the one way their values become what the functions run with (`deliveryDepsFrom`),
- * for the deployed functions, the emulated ones and the launcher's local sweep alike.
+ * them), and the one way their values become what the functions run with (`deliveryDepsFrom` for
+ * enquiries, `siteDepsFrom` for the site), for the deployed functions, the emulated ones and the
+ * launcher's local sweep alike.
  *
  * Production values: `functions/.env.<project-id>` (or the deploy prompt) for the params and
  * Cloud Secret Manager for SMTP_PASSWORD, WHATSAPP_TOKEN and PRIVACY_HASH_KEY (`firebase functions:secrets:set`).
@@ -14,7 +15,9 @@ import type { WhatsAppSettings } from './channels/whatsapp/graph';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './contract/business-hours';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from './enquiry/deps';
+import { publishDepsFrom, type SiteRuntime, type SiteSettings } from './site/deps';
 import { GOOGLE_HOSTING_API_ORIGIN } from './site/hosting-api';
+import type { PublishDeps } from './site/publish';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
 const DEFAULT_REGION = 'asia-south1';
@@ -306,15 +309,7 @@ export function deliveryDepsFrom(
 }
 
 /** Where the site's publish goes and where the owner's photos are kept, from the params' values. */
-export function siteSettingsFrom(values: ParamValues): {
-  hostingApiOrigin: string;
-  /** The stand-in's token; null means the service account's (production). */
-  hostingApiToken: string | null;
-  hostingSite: string;
-  /** A local folder for the photos; null means Cloud Storage (production). */
-  photoFolder: string | null;
-  siteUrl: string;
-} {
+export function siteSettingsFrom(values: ParamValues): SiteSettings {
   return {
     hostingApiOrigin: text(values, hostingApiOrigin),
     hostingApiToken: text(values, hostingApiToken) || null,
@@ -323,3 +318,12 @@ export function siteSettingsFrom(values: ParamValues): {
     siteUrl: text(values, siteUrl),
   };
 }
+
+/**
+ * What publishing the site and the owner's photos run with, from the params' values: the photo
+ * store, the Hosting API and the packaged renderer (site/deps.ts).
+ */
+export function siteDepsFrom(values: ParamValues, runtime: SiteRuntime): PublishDeps {
+  return publishDepsFrom(siteSettingsFrom(values), runtime);
+}
+
