@@ -11,6 +11,7 @@
  */
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { createSmtpTransport } from './channels/mail/transport';
+import type { DeliveryLog } from './logs';
 import type { WhatsAppSettings } from './channels/whatsapp/graph';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './contract/business-hours';
@@ -88,11 +89,17 @@ const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
     'Emails a day: sales emails, resends and acknowledgements together (acknowledgements never the last half); the mail budget is this plus 24 digests: size the SMTP provider quota to that.',
 });
 
-export const resendRequiresAppCheck = defineBoolean('RESEND_REQUIRES_APP_CHECK', {
+export const inboxCallsRequireAppCheck = defineBoolean('INBOX_CALLS_REQUIRE_APP_CHECK', {
   default: true,
   description:
-    "Refuse the inbox's calls (resends, privacy requests, the Site part's publish and photos) without an App Check token; false only when the site is deployed without App Check.",
+    "Refuse the inbox's calls (resends, privacy requests, the Site part's publish and photo uploads) without an App Check token; false only when the site is deployed without App Check. Replaces RESEND_REQUIRES_APP_CHECK.",
 });
+
+/**
+ * The App Check switch's former name, from when it gated resends alone: still obeyed where the new
+ * name is not set, for one release, and not declared as a param, so a deploy does not ask for it.
+ */
+export const DEPRECATED_APP_CHECK_PARAM = 'RESEND_REQUIRES_APP_CHECK';
 
 const salesWhatsAppNumbers = defineList('SALES_WHATSAPP_NUMBERS', {
   default: [],
@@ -327,3 +334,41 @@ export function siteDepsFrom(values: ParamValues, runtime: SiteRuntime): Publish
   return publishDepsFrom(siteSettingsFrom(values), runtime);
 }
 
+/**
+ * Whether the inbox's calls (resends, privacy requests, the Site part's publish and photo uploads)
+ * need an App Check token, read on the first call and kept: INBOX_CALLS_REQUIRE_APP_CHECK, or
+ * where only RESEND_REQUIRES_APP_CHECK is set, that one, with a warning naming the new name. Where
+ * both are set and disagree, App Check is required: turning a security check off takes the new
+ * name saying so. Each warning is logged once.
+ */
+export function inboxAppCheckRequirement(values: ParamValues, log: Pick<DeliveryLog, 'warn'>): () => boolean {
+  let required: boolean | undefined;
+  return () => {
+    if (required !== undefined) return required;
+    const current = given(values, inboxCallsRequireAppCheck);
+    const former = given(values, { name: DEPRECATED_APP_CHECK_PARAM });
+    required = flag(values, inboxCallsRequireAppCheck);
+    if (former === undefined) return required;
+    const formerRequires = former === 'true';
+    if (current === undefined) {
+      required = formerRequires;
+      log.warn(`${DEPRECATED_APP_CHECK_PARAM} is deprecated: set ${inboxCallsRequireAppCheck.name} instead`, {
+        [DEPRECATED_APP_CHECK_PARAM]: former,
+      });
+    } else if (formerRequires !== required) {
+      required = true;
+      log.warn(
+        `${DEPRECATED_APP_CHECK_PARAM} and ${inboxCallsRequireAppCheck.name} disagree: App Check is required; delete ${DEPRECATED_APP_CHECK_PARAM}`,
+        { [DEPRECATED_APP_CHECK_PARAM]: former, [inboxCallsRequireAppCheck.name]: current },
+      );
+    } else {
+      log.warn(
+        `${DEPRECATED_APP_CHECK_PARAM} is deprecated: delete it, ${inboxCallsRequireAppCheck.name} is set`,
+        {
+          [DEPRECATED_APP_CHECK_PARAM]: former,
+        },
+      );
+    }
+    return required;
+  };
+}

@@ -16,8 +16,8 @@ import {
   deliveryDepsFrom,
   enquiryRegion,
   enquiryRetentionDays,
+  inboxAppCheckRequirement,
   privacyHashKey,
-  resendRequiresAppCheck,
   siteDepsFrom,
   smtpPassword,
   whatsappToken,
@@ -48,6 +48,9 @@ function runtimeDeps(): DeliveryDeps {
   deps ??= deliveryDepsFrom(process.env, { db: getFirestore(), log: logger });
   return deps;
 }
+
+/** The inbox's calls' App Check gate (INBOX_CALLS_REQUIRE_APP_CHECK), read on the first call. */
+const inboxAppCheckRequired = inboxAppCheckRequirement(process.env, logger);
 
 function notifySalesOn(collection: EnquiryCollection) {
   return onDocumentCreated(
@@ -146,10 +149,7 @@ export const resendEnquiryEmail = onCall(
     maxInstances: RESEND_MAX_INSTANCES,
     concurrency: 1,
   },
-  inboxCall(
-    () => resendRequiresAppCheck.value(),
-    (caller, data) => resendForCaller(runtimeDeps(), caller, data),
-  ),
+  inboxCall(inboxAppCheckRequired, (caller, data) => resendForCaller(runtimeDeps(), caller, data)),
 );
 
 /**
@@ -164,14 +164,12 @@ export const privacyRequest = onCall(
     memory: '256MiB',
     maxInstances: 1,
   },
-  inboxCall(
-    () => resendRequiresAppCheck.value(),
-    (caller, data) =>
-      answerPrivacyRequest(
-        { db: getFirestore(), clock: () => new Date(), hashKey: privacyHashKey.value() },
-        caller,
-        data,
-      ),
+  inboxCall(inboxAppCheckRequired, (caller, data) =>
+    answerPrivacyRequest(
+      { db: getFirestore(), clock: () => new Date(), hashKey: privacyHashKey.value() },
+      caller,
+      data,
+    ),
   ),
 );
 
@@ -204,7 +202,7 @@ export const sitePhoto = onRequest(
         clock: deps.clock,
         callerOf: callerFromAuthorization,
         // The same gate as sitePublish's: the site's App Check token, unless deployed without App Check.
-        requiresAppCheck: () => resendRequiresAppCheck.value(),
+        requiresAppCheck: inboxAppCheckRequired,
         verifyAppCheck: (token) => getAppCheck().verifyToken(token),
         siteOrigin: new URL(deps.liveUrl).origin,
       },
@@ -220,8 +218,5 @@ export const sitePhoto = onRequest(
  */
 export const sitePublish = onCall(
   { region: enquiryRegion, timeoutSeconds: 300, memory: '1GiB', maxInstances: 1, concurrency: 1 },
-  inboxCall(
-    () => resendRequiresAppCheck.value(),
-    (caller, data) => runSitePublish(siteRuntime(), caller, data),
-  ),
+  inboxCall(inboxAppCheckRequired, (caller, data) => runSitePublish(siteRuntime(), caller, data)),
 );

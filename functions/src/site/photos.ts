@@ -257,7 +257,7 @@ type HttpResponse = {
 
 export type PhotoRequestDeps = PhotoDeps & {
   callerOf: (authorization: string | undefined) => Promise<InboxCaller>;
-  /** RESEND_REQUIRES_APP_CHECK, as the callables read it: true unless the site is deployed without App Check. */
+  /** INBOX_CALLS_REQUIRE_APP_CHECK, as the callables read it: true unless the site is deployed without App Check. */
   requiresAppCheck: () => boolean;
   /** Resolves for a valid App Check token of this project, rejects otherwise (firebase-admin's verifyToken). */
   verifyAppCheck: (token: string) => Promise<unknown>;
