@@ -47,9 +47,21 @@ export const layerZones = [
   },
   {
     target: 'functions/src/contract',
-    from: ['functions', 'web', 'scripts', 'tests'],
+    from: ['functions', 'web', 'renderer', 'scripts', 'tests'],
     except: ['./src/contract'],
     message: 'The contract is self-contained: it imports only other contract modules.',
+  },
+  {
+    target: 'renderer',
+    from: ['scripts', 'tests'],
+    message:
+      'The renderer runs in every publish: it imports nothing from the developer tools (scripts/) or the tests.',
+  },
+  {
+    target: ['functions/src', 'web'],
+    from: 'renderer',
+    message:
+      'The functions get the renderer only as the bundle the build packages (functions/lib/site-bundle), and the web never: neither imports renderer/.',
   },
   ...featureZones,
   ...functionsZones(),
@@ -105,12 +117,19 @@ function functionsZones() {
 
 /**
  * One direction of imports: shared code (components, lib, config, content, assets) ← features ←
- * app, and no feature imports another. A page may use a feature's components, but not its private
- * stylesheet. No circles anywhere.
+ * app, and no feature imports another. The renderer (renderer/) stands on the web and the functions'
+ * site code: neither imports it, and it imports no tool or test. A page may use a feature's
+ * components, but not its private stylesheet. No circles anywhere.
  * scripts/eslint-layering.test.ts lints fixtures with this block so it cannot silently stop working.
  */
 export const layering = {
-  files: ['web/**/*.{ts,tsx}', 'functions/src/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+  files: [
+    'web/**/*.{ts,tsx}',
+    'functions/src/**/*.ts',
+    'renderer/**/*.ts',
+    'scripts/**/*.ts',
+    'tests/**/*.ts',
+  ],
   plugins: { 'import-x': importX },
   settings: {
     'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],

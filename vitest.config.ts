@@ -62,7 +62,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['functions/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['functions/src/**/*.test.ts', 'renderer/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...STOP_TESTS],
           environment: 'node',
         },

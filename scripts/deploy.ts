@@ -28,6 +28,7 @@ import {
   findContentPlaceholders,
   FIRESTORE_ADMIN_ORIGIN,
   parseDeployArgs,
+  formerAppCheckParam,
   placeholderProblem,
   recoveryProblem,
 } from './lib/deploy-checks.ts';
@@ -91,6 +92,12 @@ if (!options.dryRun) {
 if (!existsSync(join(ROOT, 'functions', `.env.${projectId}`))) {
   fail(`No functions/.env.${projectId}: set the mail params there (README, "Deploying").`);
 }
+const formerAppCheck = formerAppCheckParam(
+  readFileSync(join(ROOT, 'functions', `.env.${projectId}`), 'utf8'),
+  `functions/.env.${projectId}`,
+);
+if (formerAppCheck && 'problem' in formerAppCheck) fail(formerAppCheck.problem);
+else if (formerAppCheck) console.warn(`⚠ ${formerAppCheck.warning}`);
 
 // The build renders the content live on the project, not the seed (scripts/lib/content-source.ts).
 process.env.SITE_CONTENT_PROJECT = projectId;

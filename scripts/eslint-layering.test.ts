@@ -2,8 +2,9 @@
  * The layering rules in eslint.config.js report what they exist to stop: a feature importing the
  * app layer or another feature, an import cycle, web code importing the functions beyond the enquiry
  * contract, the contract importing anything outside itself, web code outside lib/firebase.ts and
- * the inbox's api/ importing the Firebase SDK, and the functions' floors (channels, enquiry, inbox,
- * params) leaking upwards or sideways. If a plugin upgrade or a config slip turned them off,
+ * the inbox's api/ importing the Firebase SDK, the functions' floors (channels, enquiry, inbox,
+ * params) leaking upwards or sideways, and the renderer importing the tools or being imported by
+ * the functions or the web. If a plugin upgrade or a config slip turned them off,
  * `npm run lint` would stay green while the layers leak; this test turns red instead.
  */
 import { ESLint, type Linter } from 'eslint';
@@ -101,6 +102,24 @@ describe('import layering lint rules', () => {
     },
     60_000,
   );
+
+  it.each([
+    ["the renderer importing a developer tool's module", 'renderer/site-render.ts'],
+    ['the renderer importing a test helper', 'renderer/critical-path.ts'],
+    ["the functions' site code importing the renderer's source", 'functions/src/site/publish.ts'],
+    ['web code importing the renderer', 'web/src/lib/page-html.ts'],
+  ])(
+    'reports %s as an error',
+    async (_, file) => {
+      expect(await lint(file)).toEqual([{ rule: 'import-x/no-restricted-paths', severity: 2, line: 2 }]);
+    },
+    60_000,
+  );
+
+  it("lets the renderer import the functions' type of the bundle, and the build import the renderer", async () => {
+    expect(await lint('renderer/site-bundle.ts')).toEqual([]);
+    expect(await lint('scripts/prerender.ts')).toEqual([]);
+  }, 60_000);
 
   it('lets the enquiry code import a channel and the logs', async () => {
     expect(await lint('functions/src/enquiry/delivery.ts')).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * Packages what a publish needs with the functions (`npm run build:functions`, after the site's
- * build): the renderer (scripts/lib/site-bundle.ts and site-render.ts, bundled into one module; its
+ * build): the renderer (renderer/site-bundle.ts and site-render.ts, bundled into one module; its
  * packages, Beasties and jsdom, are the functions' dependencies), the server bundle (.ssr), the page
  * template and boot script, firebase.json as the build left it, and the built site (dist/site). So a
  * publish renders with exactly the code, markup and stylesheet of the deployed build.
@@ -11,8 +11,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import { join } from 'node:path';
 import { build } from 'vite';
 import { ROOT } from './lib/project.ts';
-import { SITE_BUNDLE_LAYOUT } from './lib/site-bundle.ts';
-import { withoutViteModules } from './lib/site-render.ts';
+import { SITE_BUNDLE_LAYOUT } from '../renderer/site-bundle.ts';
+import { withoutViteModules } from '../renderer/site-render.ts';
 
 export const SITE_BUNDLE_DIR = join(ROOT, 'functions', 'lib', 'site-bundle');
 const SSR_DIR = join(ROOT, '.ssr');
@@ -45,7 +45,7 @@ await build({
     target: 'node20',
     minify: false,
     rolldownOptions: {
-      input: join(ROOT, 'scripts', 'lib', 'site-bundle.ts'),
+      input: join(ROOT, 'renderer', 'site-bundle.ts'),
       output: { format: 'es', entryFileNames: SITE_BUNDLE_LAYOUT.renderer },
     },
   },

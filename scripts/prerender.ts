@@ -2,7 +2,7 @@
  * Renders every route of the built site to static HTML (vite build → vite build --ssr → this
  * script) with the site's content: the content documents the live site was last published from,
  * or the committed seed when there are none (scripts/lib/content-source.ts). The rendering itself is
- * scripts/lib/site-render.ts, which every publish runs too, from the bundle the build packages with
+ * renderer/site-render.ts, which every publish runs too, from the bundle the build packages with
  * the functions. This script writes its files into dist/site and keeps firebase.json's
  * Content-Security-Policy in step with the inline styles and the boot script.
  */
@@ -13,7 +13,7 @@ import { build, minifySync } from 'vite';
 import { format, resolveConfig } from 'prettier';
 import { ROOT } from './lib/project.ts';
 import { buildContent } from './lib/content-source.ts';
-import { siteRenderer, withoutViteModules, type ServerEntry } from './lib/site-render.ts';
+import { siteRenderer, withoutViteModules, type ServerEntry } from '../renderer/site-render.ts';
 
 const SITE_DIR = join(ROOT, 'dist', 'site');
 const FIREBASE_CONFIG = join(ROOT, 'firebase.json');

@@ -1,7 +1,8 @@
 /**
  * The functions' configuration: the firebase-functions params (declared here, so a deploy asks for
- * them), and the one way their values become what the functions run with (`deliveryDepsFrom`),
- * for the deployed functions, the emulated ones and the launcher's local sweep alike.
+ * them), and the one way their values become what the functions run with (`deliveryDepsFrom` for
+ * enquiries, `siteDepsFrom` for the site), for the deployed functions, the emulated ones and the
+ * launcher's local sweep alike.
  *
  * Production values: `functions/.env.<project-id>` (or the deploy prompt) for the params and
  * Cloud Secret Manager for SMTP_PASSWORD, WHATSAPP_TOKEN and PRIVACY_HASH_KEY (`firebase functions:secrets:set`).
@@ -10,11 +11,14 @@
  */
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { createSmtpTransport } from './channels/mail/transport';
+import type { DeliveryLog } from './logs';
 import type { WhatsAppSettings } from './channels/whatsapp/graph';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './contract/business-hours';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from './enquiry/deps';
+import { publishDepsFrom, type SiteRuntime, type SiteSettings } from './site/deps';
 import { GOOGLE_HOSTING_API_ORIGIN } from './site/hosting-api';
+import type { PublishDeps } from './site/publish';
 
 /** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
 const DEFAULT_REGION = 'asia-south1';
@@ -85,11 +89,17 @@ const dailyEmailCap = defineInt('DAILY_EMAIL_CAP', {
     'Emails a day: sales emails, resends and acknowledgements together (acknowledgements never the last half); the mail budget is this plus 24 digests: size the SMTP provider quota to that.',
 });
 
-export const resendRequiresAppCheck = defineBoolean('RESEND_REQUIRES_APP_CHECK', {
+export const inboxCallsRequireAppCheck = defineBoolean('INBOX_CALLS_REQUIRE_APP_CHECK', {
   default: true,
   description:
-    "Refuse the inbox's calls (resends, privacy requests, the Site part's publish and photos) without an App Check token; false only when the site is deployed without App Check.",
+    "Refuse the inbox's calls (resends, privacy requests, the Site part's publish and photo uploads) without an App Check token; false only when the site is deployed without App Check. Replaces RESEND_REQUIRES_APP_CHECK.",
 });
+
+/**
+ * The App Check switch's former name, from when it gated resends alone: still obeyed where the new
+ * name is not set, for one release, and not declared as a param, so a deploy does not ask for it.
+ */
+export const DEPRECATED_APP_CHECK_PARAM = 'RESEND_REQUIRES_APP_CHECK';
 
 const salesWhatsAppNumbers = defineList('SALES_WHATSAPP_NUMBERS', {
   default: [],
@@ -307,20 +317,59 @@ export function deliveryDepsFrom(
 }
 
 /** Where the site's publish goes and where the owner's photos are kept, from the params' values. */
-export function siteSettingsFrom(values: ParamValues): {
-  hostingApiOrigin: string;
-  /** The stand-in's token; null means the service account's (production). */
-  hostingApiToken: string | null;
-  hostingSite: string;
-  /** A local folder for the photos; null means Cloud Storage (production). */
-  photoFolder: string | null;
-  siteUrl: string;
-} {
+export function siteSettingsFrom(values: ParamValues): SiteSettings {
   return {
     hostingApiOrigin: text(values, hostingApiOrigin),
     hostingApiToken: text(values, hostingApiToken) || null,
     hostingSite: text(values, hostingSite) || (values.GCLOUD_PROJECT ?? values.GCP_PROJECT ?? ''),
     photoFolder: text(values, sitePhotoFolder) || null,
     siteUrl: text(values, siteUrl),
+  };
+}
+
+/**
+ * What publishing the site and the owner's photos run with, from the params' values: the photo
+ * store, the Hosting API and the packaged renderer (site/deps.ts).
+ */
+export function siteDepsFrom(values: ParamValues, runtime: SiteRuntime): PublishDeps {
+  return publishDepsFrom(siteSettingsFrom(values), runtime);
+}
+
+/**
+ * Whether the inbox's calls (resends, privacy requests, the Site part's publish and photo uploads)
+ * need an App Check token, read on the first call and kept: INBOX_CALLS_REQUIRE_APP_CHECK, or
+ * where only RESEND_REQUIRES_APP_CHECK is set, that one, with a warning naming the new name. Where
+ * both are set and disagree, App Check is required: turning a security check off takes the new
+ * name saying so. Each warning is logged once.
+ */
+export function inboxAppCheckRequirement(values: ParamValues, log: Pick<DeliveryLog, 'warn'>): () => boolean {
+  let required: boolean | undefined;
+  return () => {
+    if (required !== undefined) return required;
+    const current = given(values, inboxCallsRequireAppCheck);
+    const former = given(values, { name: DEPRECATED_APP_CHECK_PARAM });
+    required = flag(values, inboxCallsRequireAppCheck);
+    if (former === undefined) return required;
+    const formerRequires = former === 'true';
+    if (current === undefined) {
+      required = formerRequires;
+      log.warn(`${DEPRECATED_APP_CHECK_PARAM} is deprecated: set ${inboxCallsRequireAppCheck.name} instead`, {
+        [DEPRECATED_APP_CHECK_PARAM]: former,
+      });
+    } else if (formerRequires !== required) {
+      required = true;
+      log.warn(
+        `${DEPRECATED_APP_CHECK_PARAM} and ${inboxCallsRequireAppCheck.name} disagree: App Check is required; delete ${DEPRECATED_APP_CHECK_PARAM}`,
+        { [DEPRECATED_APP_CHECK_PARAM]: former, [inboxCallsRequireAppCheck.name]: current },
+      );
+    } else {
+      log.warn(
+        `${DEPRECATED_APP_CHECK_PARAM} is deprecated: delete it, ${inboxCallsRequireAppCheck.name} is set`,
+        {
+          [DEPRECATED_APP_CHECK_PARAM]: former,
+        },
+      );
+    }
+    return required;
   };
 }

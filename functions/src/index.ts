@@ -1,11 +1,9 @@
 /**
- * Cloud Functions entry point, and only that: wires each trigger, the schedule and the inbox's
- * callables to the plain functions of enquiry/ and inbox/, handing them their dependencies
- * (config.ts makes them from the params).
+ * Cloud Functions entry point, and only that: declares each function (trigger, schedule, HTTPS
+ * answer, callable) with its resources and hands it to the plain functions of enquiry/, inbox/ and
+ * site/, with the dependencies config.ts makes from the params, once per instance.
  */
 import { randomUUID } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getApp, initializeApp } from 'firebase-admin/app';
 import { getAppCheck } from 'firebase-admin/app-check';
 import { getStorage } from 'firebase-admin/storage';
@@ -18,9 +16,9 @@ import {
   deliveryDepsFrom,
   enquiryRegion,
   enquiryRetentionDays,
+  inboxAppCheckRequirement,
   privacyHashKey,
-  resendRequiresAppCheck,
-  siteSettingsFrom,
+  siteDepsFrom,
   smtpPassword,
   whatsappToken,
 } from './config';
@@ -32,10 +30,8 @@ import { answerPrivacyRequest } from './inbox/privacy-callable';
 import type { DeliveryDeps } from './enquiry/deps';
 import { TRIGGER_MAX_INSTANCES } from './enquiry/delivery-state';
 import { callerFromAuthorization, inboxCall } from './inbox/caller';
-import { cloudStorageStore, folderStore, type FileStore } from './site/file-store';
-import { hostingApi } from './site/hosting-api';
 import { answerPhotoRequest } from './site/photos';
-import { runSitePublish, type PublishDeps, type SiteBundle } from './site/publish';
+import { runSitePublish, type PublishDeps } from './site/publish';
 import { resendEnquiryEmail as resendForCaller } from './inbox/resend';
 import { SWEEP_SCHEDULE, sweepUndeliveredEnquiries } from './enquiry/sweeper';
 
@@ -52,6 +48,9 @@ function runtimeDeps(): DeliveryDeps {
   deps ??= deliveryDepsFrom(process.env, { db: getFirestore(), log: logger });
   return deps;
 }
+
+/** The inbox's calls' App Check gate (INBOX_CALLS_REQUIRE_APP_CHECK), read on the first call. */
+const inboxAppCheckRequired = inboxAppCheckRequirement(process.env, logger);
 
 function notifySalesOn(collection: EnquiryCollection) {
   return onDocumentCreated(
@@ -150,10 +149,7 @@ export const resendEnquiryEmail = onCall(
     maxInstances: RESEND_MAX_INSTANCES,
     concurrency: 1,
   },
-  inboxCall(
-    () => resendRequiresAppCheck.value(),
-    (caller, data) => resendForCaller(runtimeDeps(), caller, data),
-  ),
+  inboxCall(inboxAppCheckRequired, (caller, data) => resendForCaller(runtimeDeps(), caller, data)),
 );
 
 /**
@@ -168,62 +164,25 @@ export const privacyRequest = onCall(
     memory: '256MiB',
     maxInstances: 1,
   },
-  inboxCall(
-    () => resendRequiresAppCheck.value(),
-    (caller, data) =>
-      answerPrivacyRequest(
-        { db: getFirestore(), clock: () => new Date(), hashKey: privacyHashKey.value() },
-        caller,
-        data,
-      ),
+  inboxCall(inboxAppCheckRequired, (caller, data) =>
+    answerPrivacyRequest(
+      { db: getFirestore(), clock: () => new Date(), hashKey: privacyHashKey.value() },
+      caller,
+      data,
+    ),
   ),
 );
 
-/** The site bundle the build packages beside this file (scripts/package-site.ts), opened once. */
-let bundle: Promise<SiteBundle> | undefined;
-function siteBundle(): Promise<SiteBundle> {
-  const dir = join(__dirname, 'site-bundle');
-  bundle ??= (
-    import(pathToFileURL(join(dir, 'renderer.mjs')).href) as Promise<{
-      openSiteBundle: (dir: string) => Promise<SiteBundle>;
-    }>
-  ).then((module) => module.openSiteBundle(dir));
-  return bundle;
-}
-
-/** The functions' service account's access token (production), kept until shortly before it expires. */
-let serviceToken: { value: string; until: number } | undefined;
-async function serviceAccountToken(): Promise<string> {
-  if (serviceToken && serviceToken.until > Date.now()) return serviceToken.value;
-  const credential = getApp().options.credential;
-  if (!credential) throw new Error('The functions have no credential to call the Hosting API with.');
-  const token = await credential.getAccessToken();
-  serviceToken = { value: token.access_token, until: Date.now() + (token.expires_in - 60) * 1000 };
-  return serviceToken.value;
-}
-
 let siteDeps: PublishDeps | undefined;
-/** The site's dependencies from the params: the photo store, the Hosting API, the bundle. */
+
+/** The site's dependencies (config.ts, site/deps.ts), made on the first call like the enquiries'. */
 function siteRuntime(): PublishDeps {
-  if (siteDeps) return siteDeps;
-  const settings = siteSettingsFrom(process.env);
-  const store: FileStore = settings.photoFolder
-    ? folderStore(resolve(__dirname, '..', settings.photoFolder))
-    : cloudStorageStore(getStorage().bucket());
-  siteDeps = {
+  siteDeps ??= siteDepsFrom(process.env, {
     db: getFirestore(),
-    store,
-    hosting: hostingApi({
-      origin: settings.hostingApiOrigin,
-      site: settings.hostingSite,
-      accessToken: settings.hostingApiToken
-        ? async () => settings.hostingApiToken ?? ''
-        : serviceAccountToken,
-    }),
-    bundle: siteBundle,
-    clock: () => new Date(),
-    liveUrl: settings.siteUrl,
-  };
+    bucket: () => getStorage().bucket(),
+    credential: () => getApp().options.credential,
+    functionsDir: __dirname,
+  });
   return siteDeps;
 }
 
@@ -235,22 +194,6 @@ function siteRuntime(): PublishDeps {
 export const sitePhoto = onRequest(
   { region: enquiryRegion, memory: '1GiB', timeoutSeconds: 120, maxInstances: 2, concurrency: 1 },
   async (request, response) => {
-    const origin = request.headers.origin;
-    const siteOrigin = new URL(siteSettingsFrom(process.env).siteUrl).origin;
-    if (origin === siteOrigin) {
-      response.set('Access-Control-Allow-Origin', siteOrigin);
-      response.set('Vary', 'Origin');
-    }
-    if (request.method === 'OPTIONS') {
-      response.set('Access-Control-Allow-Methods', 'GET, POST');
-      response.set(
-        'Access-Control-Allow-Headers',
-        'Authorization, Content-Type, X-Photo-Name, X-Firebase-AppCheck',
-      );
-      response.set('Access-Control-Max-Age', '3600');
-      response.status(204).send('');
-      return;
-    }
     const deps = siteRuntime();
     await answerPhotoRequest(
       {
@@ -259,8 +202,9 @@ export const sitePhoto = onRequest(
         clock: deps.clock,
         callerOf: callerFromAuthorization,
         // The same gate as sitePublish's: the site's App Check token, unless deployed without App Check.
-        requiresAppCheck: () => resendRequiresAppCheck.value(),
+        requiresAppCheck: inboxAppCheckRequired,
         verifyAppCheck: (token) => getAppCheck().verifyToken(token),
+        siteOrigin: new URL(deps.liveUrl).origin,
       },
       request,
       response,
@@ -274,8 +218,5 @@ export const sitePhoto = onRequest(
  */
 export const sitePublish = onCall(
   { region: enquiryRegion, timeoutSeconds: 300, memory: '1GiB', maxInstances: 1, concurrency: 1 },
-  inboxCall(
-    () => resendRequiresAppCheck.value(),
-    (caller, data) => runSitePublish(siteRuntime(), caller, data),
-  ),
+  inboxCall(inboxAppCheckRequired, (caller, data) => runSitePublish(siteRuntime(), caller, data)),
 );

@@ -13,6 +13,7 @@ import {
   dotenvValue,
   contentPlaceholderProblem,
   findContentPlaceholders,
+  formerAppCheckParam,
   parseDeployArgs,
   placeholderProblem,
   recoveryCommands,
@@ -30,6 +31,37 @@ const config = (key: string) =>
     'VITE_FIREBASE_PROJECT_ID=sme-hair-live',
     `${APP_CHECK_KEY_VARIABLE}=${key}`,
   ].join('\n');
+
+describe("the functions' App Check switch under its former name", () => {
+  const FILE = 'functions/.env.sme-hair-live';
+  const check = (...lines: string[]) =>
+    formerAppCheckParam(['SMTP_HOST=smtp.example.com', ...lines].join('\n'), FILE);
+
+  it('says nothing of a file that uses the new name or neither', () => {
+    expect(check()).toBeNull();
+    expect(check('INBOX_CALLS_REQUIRE_APP_CHECK=false')).toBeNull();
+  });
+
+  it('refuses a file whose old name turns App Check off while the new name is missing or says true', () => {
+    for (const file of [
+      check('RESEND_REQUIRES_APP_CHECK=false'),
+      check('RESEND_REQUIRES_APP_CHECK=false', 'INBOX_CALLS_REQUIRE_APP_CHECK=true'),
+    ])
+      expect(file).toEqual({
+        problem: expect.stringContaining(
+          `rename RESEND_REQUIRES_APP_CHECK to INBOX_CALLS_REQUIRE_APP_CHECK in ${FILE}`,
+        ),
+      });
+  });
+
+  it('only warns where the old name changes nothing', () => {
+    for (const file of [
+      check('RESEND_REQUIRES_APP_CHECK=true'),
+      check('RESEND_REQUIRES_APP_CHECK=false', 'INBOX_CALLS_REQUIRE_APP_CHECK=false'),
+    ])
+      expect(file).toEqual({ warning: expect.stringContaining('RESEND_REQUIRES_APP_CHECK is deprecated') });
+  });
+});
 
 describe('deploy without the App Check key', () => {
   it('is refused, naming the variable and the flag', () => {

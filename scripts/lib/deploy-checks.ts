@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
 import type { UnconfirmedValue } from '../../functions/src/contract/site-content-checks.ts';
+import { DEPRECATED_APP_CHECK_PARAM, inboxCallsRequireAppCheck } from '../../functions/src/config.ts';
 import { parseDotenv } from '../../functions/src/dotenv.ts';
 
 /** The App Check site key (reCAPTCHA Enterprise) the web build reads from `.env.live`. */
@@ -60,6 +61,27 @@ export function appCheckProblem(envLive: string, options: DeployOptions): string
     `.env.live has no ${APP_CHECK_KEY_VARIABLE}: create a reCAPTCHA Enterprise key and register it ` +
     `for App Check (README, "App Check"), or deploy without App Check with --${WITHOUT_APP_CHECK_FLAG}.`
   );
+}
+
+/**
+ * The functions' App Check switch under its former name (config.ts): a deploy asks for the new
+ * name wherever the file lacks it, offering `true`, and where the two disagree the functions
+ * require App Check, so a file whose old name turns the check off would quietly turn it back on.
+ * Refused until the line is renamed; any other use of the old name is only warned about.
+ */
+export function formerAppCheckParam(
+  functionsEnv: string,
+  file: string,
+): { problem: string } | { warning: string } | null {
+  const former = dotenvValue(functionsEnv, DEPRECATED_APP_CHECK_PARAM);
+  if (former === '') return null;
+  const current = dotenvValue(functionsEnv, inboxCallsRequireAppCheck.name);
+  const rename = `rename ${DEPRECATED_APP_CHECK_PARAM} to ${inboxCallsRequireAppCheck.name} in ${file} (README, "App Check")`;
+  if (former === 'false' && current !== 'false')
+    return {
+      problem: `${file} turns App Check off with ${DEPRECATED_APP_CHECK_PARAM}=false, which the functions no longer obey beside ${inboxCallsRequireAppCheck.name}: ${rename}.`,
+    };
+  return { warning: `${DEPRECATED_APP_CHECK_PARAM} is deprecated: ${rename}.` };
 }
 
 /** A value in the site's content that the owner marked as standing in for the real one. */

@@ -90,7 +90,7 @@ describe("an owner's uploads in a day", { timeout: PHOTO_TIMEOUT_MS }, () => {
   });
 });
 
-type Answer = { status: number; body: SitePhotoAnswer | Buffer | null };
+type Answer = { status: number; body: SitePhotoAnswer | Buffer | string | null };
 
 /** The function's request handling, with a response that records what it answered. */
 async function request(
@@ -110,7 +110,7 @@ async function request(
     json(body: unknown) {
       answer.body = body as SitePhotoAnswer;
     },
-    send(body: Buffer) {
+    send(body: Buffer | string) {
       answer.body = body;
     },
   };
@@ -128,6 +128,7 @@ describe('App Check on the photo function, as on sitePublish', { timeout: PHOTO_
     callerOf: async () => CALLERS.owner,
     requiresAppCheck: () => true,
     verifyAppCheck,
+    siteOrigin: 'https://www.example.com',
   });
   const withAdmin = () => gated((token) => getAppCheck(app).verifyToken(token));
   const refusedForAppCheck = { status: 401, body: { error: PHOTO_REFUSALS.noAppCheck } };
@@ -135,6 +136,13 @@ describe('App Check on the photo function, as on sitePublish', { timeout: PHOTO_
   it('refuses an upload and a thumbnail without an App Check token', async () => {
     expect(await request(withAdmin(), { authorization: 'Bearer owner' })).toEqual(refusedForAppCheck);
     expect(await request(withAdmin(), { authorization: 'Bearer owner' }, 'GET')).toEqual(refusedForAppCheck);
+  });
+
+  it("answers the browser's preflight from the site's own origin before any check", async () => {
+    expect(await request(withAdmin(), { origin: 'https://www.example.com' }, 'OPTIONS')).toEqual({
+      status: 204,
+      body: '',
+    });
   });
 
   it('refuses a token firebase-admin does not accept', async () => {

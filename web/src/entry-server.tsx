@@ -1,5 +1,5 @@
 /**
- * Rendering of one URL to HTML, for the prerender (scripts/lib/site-render.ts), which runs in the
+ * Rendering of one URL to HTML, for the prerender (renderer/site-render.ts), which runs in the
  * build and, from the bundle the build packages with the functions, in every publish.
  */
 import type { SiteContent } from '@contract/site-content';

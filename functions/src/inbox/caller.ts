@@ -94,7 +94,7 @@ export async function callerFromAuthorization(authorization: string | undefined)
 }
 
 /**
- * A callable's handler around `work`: with `requiresAppCheck()` (RESEND_REQUIRES_APP_CHECK, true
+ * A callable's handler around `work`: with `requiresAppCheck()` (INBOX_CALLS_REQUIRE_APP_CHECK, true
  * unless the site is deployed without App Check) a call without a valid App Check token is
  * refused, as Firestore refuses the site's writes; the caller is read from a token checked for
  * revocation; and an InboxError reaches the inbox as its own code and message.

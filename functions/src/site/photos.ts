@@ -29,6 +29,7 @@ import {
 import { InboxError, type InboxCaller } from '../inbox/caller';
 import type { FileStore } from './file-store';
 import { drawMaster, encodeImageWithin } from './images';
+import { answerPhotoCors } from './photo-cors';
 import { ownerName, requireOwner } from './owner';
 
 /** A refusal the owner reads, with the HTTP status the function answers it with. */
@@ -251,28 +252,32 @@ type HttpResponse = {
   status(code: number): HttpResponse;
   set(name: string, value: string): HttpResponse;
   json(body: unknown): void;
-  send(body: Buffer): void;
+  send(body: Buffer | string): void;
 };
 
 export type PhotoRequestDeps = PhotoDeps & {
   callerOf: (authorization: string | undefined) => Promise<InboxCaller>;
-  /** RESEND_REQUIRES_APP_CHECK, as the callables read it: true unless the site is deployed without App Check. */
+  /** INBOX_CALLS_REQUIRE_APP_CHECK, as the callables read it: true unless the site is deployed without App Check. */
   requiresAppCheck: () => boolean;
   /** Resolves for a valid App Check token of this project, rejects otherwise (firebase-admin's verifyToken). */
   verifyAppCheck: (token: string) => Promise<unknown>;
+  /** The site's own origin (SITE_URL's): the only one whose pages may call (photo-cors.ts). */
+  siteOrigin: string;
 };
 
 /**
  * The `sitePhoto` HTTPS function: POST the file as the body (`X-Photo-Name` its name, URL-encoded)
  * with the owner's ID token as `Authorization: Bearer`; GET `?id=&width=` for a stored photo's
  * thumbnail. With App Check required, either needs the site's token as `X-Firebase-AppCheck`, as
- * the callables do. Answers `{ photo }` or `{ error }` in the owner's words.
+ * the callables do. Answers `{ photo }` or `{ error }` in the owner's words, and the browser's
+ * preflight for the site's own origin.
  */
 export async function answerPhotoRequest(
   deps: PhotoRequestDeps,
   request: HttpRequest,
   response: HttpResponse,
 ): Promise<void> {
+  if (answerPhotoCors(deps.siteOrigin, request, response)) return;
   const header = (name: string) => {
     const value = request.headers[name];
     return Array.isArray(value) ? value[0] : value;

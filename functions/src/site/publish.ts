@@ -35,7 +35,7 @@ import { hostingFile, servingConfigOf, type HostingApi, type HostingJson } from 
 import { ownerName, requireOwner, type Owner } from './owner';
 import { photoFiles } from './site-files';
 
-/** What the build packages for a publish (scripts/lib/site-bundle.ts). */
+/** What the build packages for a publish (renderer/site-bundle.ts). */
 export type SiteBundle = {
   renderSite(content: SiteContent): Promise<{
     files: Map<string, string>;

@@ -37,7 +37,7 @@ type PageRoute = {
   ownChrome?: boolean;
   /**
    * How many of <main>'s blocks a first screen of the page can show, when fewer than most pages'
-   * (scripts/lib/critical-path.ts): the rules of the later ones stay out of its inline CSS.
+   * (renderer/critical-path.ts): the rules of the later ones stay out of its inline CSS.
    */
   firstScreenBlocks?: number;
 };

@@ -29,7 +29,7 @@ export default function AboutPage() {
   return (
     <>
       {/* The story and its figures open the page as one block: a tall tablet's first screen shows
-          both and the section after them (scripts/lib/critical-path.ts inlines three blocks). */}
+          both and the section after them (renderer/critical-path.ts inlines three blocks). */}
       <div>
         <section className="page-hero">
           <div className="container page-hero__split">

@@ -7,10 +7,9 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPLY_SPEED_PATH } from '../../functions/src/contract/reply-speed.ts';
-import { headersFor } from '../../functions/src/site/budget.ts';
-import type { HostingJson } from '../../functions/src/site/hosting-api.ts';
-import { ROOT } from './project.ts';
+import { REPLY_SPEED_PATH } from '../functions/src/contract/reply-speed.ts';
+import { headersFor } from '../functions/src/site/budget.ts';
+import type { HostingJson } from '../functions/src/site/hosting-api.ts';
 import { checkFunctionsKeepTheirCache, fillPageTemplate } from './site-render.ts';
 
 const TEMPLATE =
@@ -53,7 +52,7 @@ describe('fillPageTemplate', () => {
 });
 
 describe("a function's answer keeps its own Cache-Control through Hosting", () => {
-  const { hosting } = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
+  const { hosting } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'firebase.json'), 'utf8')) as {
     hosting: HostingJson;
   };
 

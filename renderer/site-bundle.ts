@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SiteBundle } from '../../functions/src/site/publish.ts';
+import type { SiteBundle } from '../functions/src/site/publish.ts';
 import { siteRenderer, type ServerEntry } from './site-render.ts';
 
 /** The bundle's folders and files, as package-site.ts lays them out. */

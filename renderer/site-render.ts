@@ -12,11 +12,11 @@
 import Beasties from 'beasties';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteContent } from '../../functions/src/contract/site-content.ts';
-import { PHOTO_PATH_PREFIX } from '../../functions/src/contract/site-content.ts';
-import { headersFor } from '../../functions/src/site/budget.ts';
-import type { HostingJson } from '../../functions/src/site/hosting-api.ts';
-import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../../web/src/app/islands/islands.ts';
+import type { SiteContent } from '../functions/src/contract/site-content.ts';
+import { PHOTO_PATH_PREFIX } from '../functions/src/contract/site-content.ts';
+import { headersFor } from '../functions/src/site/budget.ts';
+import type { HostingJson } from '../functions/src/site/hosting-api.ts';
+import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../web/src/app/islands/islands.ts';
 import {
   firstScreenOf,
   heroPreload,
@@ -28,7 +28,7 @@ import {
 
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
-export type ServerEntry = typeof import('../../web/src/entry-server.tsx');
+export type ServerEntry = typeof import('../web/src/entry-server.tsx');
 
 const PLACEHOLDERS = ['<!--page-head-->', '<!--page-html-->'];
 
