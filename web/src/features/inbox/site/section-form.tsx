@@ -17,10 +17,10 @@ import {
 import { INCOTERMS, sectionKind, valueAtPath, type SectionId } from '@contract/site-content';
 import { PHOTO_MAX_BYTES, PHOTO_REFUSALS } from '@contract/site-publish';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { InboxConnection } from './api/connection';
-import { photoThumbnail, saveSection, SectionConflict, uploadPhoto, type DraftSection } from './api/site';
-import type { InboxUser } from './api/session';
-import { formatFullDate } from './when-text';
+import type { InboxConnection } from '../api/connection';
+import { photoThumbnail, saveSection, SectionConflict, uploadPhoto, type DraftSection } from '../api/site';
+import type { InboxUser } from '../api/session';
+import { formatFullDate } from '../when-text';
 
 type Value = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Dialog } from '../../components/dialog';
+import { Dialog } from '../../../components/dialog';
 import {
   EMPTY_FILTER,
   filtersInUse,
@@ -9,7 +9,7 @@ import {
   SHOWN_STATES,
   STATE_TEXT,
   type InboxFilter,
-} from './inbox-model';
+} from '../inbox-model';
 
 /**
  * One line above the list: the search, and a button that opens the other filters in a sheet (from

@@ -15,8 +15,8 @@ import {
 import type { PrivacyCallRequest, PrivacyCallResult } from '@contract/privacy';
 import { enquiryKey, fieldText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { site } from '../../content/site';
-import { FollowUpConflict } from './api/follow-up';
+import { site } from '../../../content/site';
+import { FollowUpConflict } from '../api/follow-up';
 import { BuyerData } from './buyer-data';
 import { BuyerEnquiries } from './buyer-enquiries';
 import { CorrectionSection } from './correction-form';
@@ -31,11 +31,11 @@ import {
   FORM_LABELS,
   invalidPhoneNote,
   type FollowUpView,
-} from './inbox-model';
+} from '../inbox-model';
 import { buyerClockText } from '@contract/buyer-time';
-import { responseTo } from './response-view';
-import { When } from './when';
-import { formatFullDate } from './when-text';
+import { responseTo } from '../response-view';
+import { When } from '../when';
+import { formatFullDate } from '../when-text';
 
 /**
  * What a visitor sent that the detail shows as fields: the date and time from their device are left

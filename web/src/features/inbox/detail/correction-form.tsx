@@ -5,9 +5,9 @@ import { nationalPhone, phoneCountry } from '@contract/phone-plans';
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
 import { enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useId, useState, type FormEvent } from 'react';
-import { FollowUpConflict } from './api/follow-up';
-import { followUpOf } from './inbox-model';
-import { formatFullDate } from './when-text';
+import { FollowUpConflict } from '../api/follow-up';
+import { followUpOf } from '../inbox-model';
+import { formatFullDate } from '../when-text';
 
 /**
  * "Correct the buyer's details", for the typo a buyer reports: the name, email, phone and city as
