@@ -20,6 +20,35 @@ const featureZones = readdirSync(new URL(`./${FEATURES}`, import.meta.url), { wi
     message: `Features do not import each other (${name} imports another feature): move what two features share into components/ or lib/.`,
   }));
 
+const INBOX = `${FEATURES}/inbox`;
+
+/**
+ * The owner's Site part (inbox/site/) and the sales inbox around it stay apart: both reach the
+ * server through api/, and the Site part borrows only when-text.ts, the inbox's wording of a date, so
+ * "Last changed …" reads alike in both. The other way, only the shell (inbox.tsx) names site/: its
+ * router mounts the Site part as a chunk of its own. The shared CSS (inbox-fields.css and the rest)
+ * reaches both through inbox.css, not through imports.
+ */
+const SITE_PART_BORROWS = ['./site', './api', './when-text.ts'];
+const SITE_PART_MOUNT = 'inbox.tsx';
+const inboxSiteZones = [
+  {
+    target: `${INBOX}/site`,
+    from: INBOX,
+    except: SITE_PART_BORROWS,
+    message:
+      'The Site part (inbox/site/) uses the rest of the inbox only through api/ and when-text.ts: move what both need into api/.',
+  },
+  {
+    target: readdirSync(new URL(`./${INBOX}`, import.meta.url))
+      .filter((name) => name !== 'site' && name !== SITE_PART_MOUNT)
+      .map((name) => `${INBOX}/${name}`),
+    from: `${INBOX}/site`,
+    message:
+      'The sales inbox does not import the Site part (inbox/site/): only inbox.tsx mounts it; share through api/ instead.',
+  },
+];
+
 /** Each zone: files in `target` must not import from `from` (paths from the repository root). */
 export const layerZones = [
   {
@@ -52,6 +81,7 @@ export const layerZones = [
     message: 'The contract is self-contained: it imports only other contract modules.',
   },
   ...featureZones,
+  ...inboxSiteZones,
   ...functionsZones(),
 ];
 
