@@ -89,7 +89,7 @@ describe('import layering lint rules', () => {
     expect(await lint('web/src/features/inbox/api/connection.ts')).toEqual([]);
   }, 60_000);
 
-  it('reports the Site part importing the rest of the inbox (beyond api/ and when-text.ts) as an error', async () => {
+  it('reports the Site part importing the rest of the inbox (beyond api/ and its borrowed pieces) as an error', async () => {
     expect(await lint('web/src/features/inbox/site/section-form.ts')).toEqual([
       { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
     ]);
@@ -101,7 +101,7 @@ describe('import layering lint rules', () => {
     ]);
   }, 60_000);
 
-  it("lets the Site part use the inbox's api/ and when-text.ts, and the shell mount the Site part", async () => {
+  it("lets the Site part use the inbox's api/ and a borrowed piece, and the shell mount the Site part", async () => {
     expect(await lint('web/src/features/inbox/site/site-part.ts')).toEqual([]);
     expect(await lint('web/src/features/inbox/inbox.tsx')).toEqual([]);
   }, 60_000);

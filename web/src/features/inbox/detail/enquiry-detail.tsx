@@ -35,6 +35,7 @@ import {
 import { buyerClockText } from '@contract/buyer-time';
 import { responseTo } from '../response-view';
 import { When } from '../when';
+import { TextareaField } from '../textarea-field';
 import { formatFullDate } from '../when-text';
 
 /**
@@ -278,24 +279,18 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
               ))}
             </select>
           </div>
-          <div className="inbox-field inbox-followup__note">
-            <label htmlFor={`${id}-note`}>Internal note</label>
-            <textarea
-              id={`${id}-note`}
-              rows={3}
-              value={note}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setEdited(true);
-              }}
-              aria-invalid={noteTooLong || undefined}
-              aria-describedby={`${id}-note-count`}
-            />
-            <p id={`${id}-note-count`} className={noteTooLong ? 'inbox-error' : 'inbox-hint'}>
-              {note.length} of {FOLLOW_UP_NOTE_MAX_LENGTH} characters
-              {noteTooLong ? ': shorten the note to save it.' : ''}
-            </p>
-          </div>
+          <TextareaField
+            controlId={`${id}-note`}
+            label="Internal note"
+            className="inbox-followup__note"
+            rows={3}
+            value={note}
+            onChange={(text) => {
+              setNote(text);
+              setEdited(true);
+            }}
+            note={{ limit: FOLLOW_UP_NOTE_MAX_LENGTH, overLimit: 'shorten the note to save it.' }}
+          />
           <div className="inbox-followup__save">
             <button
               type="submit"
