@@ -25,12 +25,12 @@ const INBOX = `${FEATURES}/inbox`;
 /**
  * The owner's Site part (inbox/site/) and the sales inbox around it stay apart: both reach the
  * server through api/, and the Site part borrows only two of the inbox's own pieces, so the two
- * read and behave alike: when-text.ts (a date's wording: "Last changed …") and textarea-field.tsx
- * (a box of several lines with its note). The other way, only the shell (inbox.tsx) names site/: its
- * router mounts the Site part as a chunk of its own. The shared CSS (inbox-fields.css and the rest)
- * reaches both through inbox.css, not through imports.
+ * read and behave alike: when-text.ts (a date's wording: "Last changed …") and form-parts.tsx (a
+ * save button, a colleague's newer version, a box of several lines with its note). The other way,
+ * only the shell (inbox.tsx) names site/: its router mounts the Site part as a chunk of its own.
+ * The shared CSS (inbox-fields.css and the rest) reaches both through inbox.css, not imports.
  */
-const SITE_PART_BORROWS = ['./site', './api', './when-text.ts', './textarea-field.tsx'];
+const SITE_PART_BORROWS = ['./site', './api', './when-text.ts', './form-parts.tsx'];
 const SITE_PART_MOUNT = 'inbox.tsx';
 const inboxSiteZones = [
   {
@@ -38,7 +38,7 @@ const inboxSiteZones = [
     from: INBOX,
     except: SITE_PART_BORROWS,
     message:
-      'The Site part (inbox/site/) uses the rest of the inbox only through api/, when-text.ts and textarea-field.tsx.',
+      'The Site part (inbox/site/) uses the rest of the inbox only through api/, when-text.ts and form-parts.tsx.',
   },
   {
     target: readdirSync(new URL(`./${INBOX}`, import.meta.url))

@@ -35,7 +35,7 @@ import {
 import { buyerClockText } from '@contract/buyer-time';
 import { responseTo } from '../response-view';
 import { When } from '../when';
-import { TextareaField } from '../textarea-field';
+import { ConflictChoice, SaveButton, TextareaField } from '../form-parts';
 import { formatFullDate } from '../when-text';
 
 /**
@@ -292,13 +292,9 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
             note={{ limit: FOLLOW_UP_NOTE_MAX_LENGTH, overLimit: 'shorten the note to save it.' }}
           />
           <div className="inbox-followup__save">
-            <button
-              type="submit"
-              className="button button--primary"
-              aria-disabled={saving || noteTooLong || undefined}
-            >
-              {saving ? 'Saving…' : 'Save follow-up'}
-            </button>
+            <SaveButton saving={saving} blocked={noteTooLong}>
+              Save follow-up
+            </SaveButton>
             <p className="inbox-hint">
               {followUp.updatedAt ? (
                 <>
@@ -336,19 +332,11 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
                   </dd>
                 </div>
               </dl>
-              <div className="inbox-buttons">
-                <button type="button" className="button button--outline" onClick={() => keepTheirs(conflict)}>
-                  Keep theirs
-                </button>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => void save(conflict.version)}
-                  aria-disabled={saving || noteTooLong || undefined}
-                >
-                  Save mine over theirs
-                </button>
-              </div>
+              <ConflictChoice
+                onKeepTheirs={() => keepTheirs(conflict)}
+                onSaveMine={() => void save(conflict.version)}
+                blocked={saving || noteTooLong}
+              />
             </section>
           )}
         </form>

@@ -8,7 +8,7 @@ import { PHOTO_MAX_BYTES, PHOTO_REFUSALS } from '@contract/site-publish';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { photoThumbnail, uploadPhoto } from '../api/site';
-import { TextareaField } from '../textarea-field';
+import { TextareaField } from '../form-parts';
 import {
   AddItem,
   listOf,

@@ -11,6 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { saveSection, SectionConflict, type DraftSection } from '../api/site';
 import type { InboxUser } from '../api/session';
+import { ConflictChoice, SaveButton } from '../form-parts';
 import { formatFullDate } from '../when-text';
 import { CategorySection, FaqsSection, SiteFactsSection, TestimonialsSection } from './field-sections';
 import { ProductSection } from './product-section';
@@ -147,24 +148,14 @@ export function SectionForm({
         <div className="inbox-conflict" role="alert">
           <h4>{conflict.updatedByEmail || 'Another owner'} saved this section while you were editing it.</h4>
           <p>Nothing of yours was saved. Keep their version, or save yours over it.</p>
-          <div className="inbox-buttons">
-            <button type="button" className="button button--outline" onClick={() => keepTheirs(conflict)}>
-              Keep theirs
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={(event) => void save(event, 'current')}
-            >
-              Save mine over theirs
-            </button>
-          </div>
+          <ConflictChoice
+            onKeepTheirs={() => keepTheirs(conflict)}
+            onSaveMine={(event) => void save(event, 'current')}
+          />
         </div>
       )}
       <div className="inbox-buttons site-form__save">
-        <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
+        <SaveButton saving={saving}>Save</SaveButton>
       </div>
       <p className={message && !message.ok ? 'inbox-error' : 'inbox-ok'} role="status">
         {message?.text}

@@ -1,4 +1,8 @@
-import type { ReactNode } from 'react';
+/**
+ * The pieces the inbox's forms share (the follow-up, the correction, the Site part's sections),
+ * so a save, a colleague's newer version and a box of several lines behave alike in each.
+ */
+import type { MouseEvent, ReactNode } from 'react';
 
 /** Beneath the box: a hint, or how many characters of a limit are typed (and what to do past it). */
 type TextareaNote = { hint: ReactNode } | { limit: number; overLimit: string };
@@ -52,6 +56,51 @@ export function TextareaField({
         </p>
       )}
       {children}
+    </div>
+  );
+}
+
+/** The form's save button: it says so while saving, and refuses a second tap (or a blocked save). */
+export function SaveButton({
+  saving,
+  blocked = false,
+  children,
+}: {
+  saving: boolean;
+  blocked?: boolean;
+  children: string;
+}) {
+  return (
+    <button type="submit" className="button button--primary" aria-disabled={saving || blocked || undefined}>
+      {saving ? 'Saving…' : children}
+    </button>
+  );
+}
+
+/** After a colleague saved first: keep their version, or save this one over it. */
+export function ConflictChoice({
+  onKeepTheirs,
+  onSaveMine,
+  blocked = false,
+}: {
+  onKeepTheirs: () => void;
+  onSaveMine: (event: MouseEvent) => void;
+  /** True while saving, or while this version could not be saved anyway. */
+  blocked?: boolean;
+}) {
+  return (
+    <div className="inbox-buttons">
+      <button type="button" className="button button--outline" onClick={onKeepTheirs}>
+        Keep theirs
+      </button>
+      <button
+        type="button"
+        className="button button--primary"
+        onClick={onSaveMine}
+        aria-disabled={blocked || undefined}
+      >
+        Save mine over theirs
+      </button>
     </div>
   );
 }
