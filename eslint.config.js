@@ -20,6 +20,36 @@ const featureZones = readdirSync(new URL(`./${FEATURES}`, import.meta.url), { wi
     message: `Features do not import each other (${name} imports another feature): move what two features share into components/ or lib/.`,
   }));
 
+const INBOX = `${FEATURES}/inbox`;
+
+/**
+ * The owner's Site part (inbox/site/) and the sales inbox around it stay apart: both reach the
+ * server through api/, and the Site part borrows only two of the inbox's own pieces, so the two
+ * read and behave alike: when-text.ts (a date's wording: "Last changed …") and form-parts.tsx (a
+ * save button, a colleague's newer version, a box of several lines with its note). The other way,
+ * only the shell (inbox.tsx) names site/: its router mounts the Site part as a chunk of its own.
+ * The shared CSS (inbox-fields.css and the rest) reaches both through inbox.css, not imports.
+ */
+const SITE_PART_BORROWS = ['./site', './api', './when-text.ts', './form-parts.tsx'];
+const SITE_PART_MOUNT = 'inbox.tsx';
+const inboxSiteZones = [
+  {
+    target: `${INBOX}/site`,
+    from: INBOX,
+    except: SITE_PART_BORROWS,
+    message:
+      'The Site part (inbox/site/) uses the rest of the inbox only through api/, when-text.ts and form-parts.tsx.',
+  },
+  {
+    target: readdirSync(new URL(`./${INBOX}`, import.meta.url))
+      .filter((name) => name !== 'site' && name !== SITE_PART_MOUNT)
+      .map((name) => `${INBOX}/${name}`),
+    from: `${INBOX}/site`,
+    message:
+      'The sales inbox does not import the Site part (inbox/site/): only inbox.tsx mounts it; share through api/ instead.',
+  },
+];
+
 /** Each zone: files in `target` must not import from `from` (paths from the repository root). */
 export const layerZones = [
   {
@@ -64,6 +94,7 @@ export const layerZones = [
       'The functions get the renderer only as the bundle the build packages (functions/lib/site-bundle), and the web never: neither imports renderer/.',
   },
   ...featureZones,
+  ...inboxSiteZones,
   ...functionsZones(),
 ];
 

@@ -2,9 +2,10 @@
  * The layering rules in eslint.config.js report what they exist to stop: a feature importing the
  * app layer or another feature, an import cycle, web code importing the functions beyond the enquiry
  * contract, the contract importing anything outside itself, web code outside lib/firebase.ts and
- * the inbox's api/ importing the Firebase SDK, the functions' floors (channels, enquiry, inbox,
- * params) leaking upwards or sideways, and the renderer importing the tools or being imported by
- * the functions or the web. If a plugin upgrade or a config slip turned them off,
+ * the inbox's api/ importing the Firebase SDK, the owner's Site part and the rest of the inbox
+ * reaching into each other, the functions' floors (channels, enquiry, inbox, params) leaking
+ * upwards or sideways, and the renderer importing the tools or being imported by the functions or
+ * the web. If a plugin upgrade or a config slip turned them off,
  * `npm run lint` would stay green while the layers leak; this test turns red instead.
  */
 import { ESLint, type Linter } from 'eslint';
@@ -87,6 +88,23 @@ describe('import layering lint rules', () => {
 
   it("lets the inbox's data layer import the Firebase SDK and fetch it with import()", async () => {
     expect(await lint('web/src/features/inbox/api/connection.ts')).toEqual([]);
+  }, 60_000);
+
+  it('reports the Site part importing the rest of the inbox (beyond api/ and its borrowed pieces) as an error', async () => {
+    expect(await lint('web/src/features/inbox/site/section-form.ts')).toEqual([
+      { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it('reports the inbox (beyond its shell) importing the Site part as an error', async () => {
+    expect(await lint('web/src/features/inbox/list/enquiry-list.ts')).toEqual([
+      { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
+    ]);
+  }, 60_000);
+
+  it("lets the Site part use the inbox's api/ and a borrowed piece, and the shell mount the Site part", async () => {
+    expect(await lint('web/src/features/inbox/site/site-part.ts')).toEqual([]);
+    expect(await lint('web/src/features/inbox/inbox.tsx')).toEqual([]);
   }, 60_000);
 
   it.each([

@@ -4,6 +4,7 @@
  * request-lines.ts). Only the product is needed: a line without a quantity asks for the price list. The products come from the page the form wakes in (its island props, written
  * at prerender from the owner's content), so the browser never needs the content itself.
  */
+import type { ChangeEvent, ReactNode } from 'react';
 import {
   MAX_LINE_LENGTH_TEXT,
   MAX_REQUEST_LINES,
@@ -67,6 +68,49 @@ type RequestLinesPartProps = {
   onLeave: (key: number, part: LinePart) => void;
 };
 
+/** The parts of a line typed or chosen as text (all but the samples' checkbox). */
+type TextPart = Exclude<LinePart, 'samples'>;
+
+/**
+ * One part of a request line: its label (with "(optional)" after it when the part may stay empty),
+ * its control (the child), and its message beneath once it is shown.
+ */
+function LineField({
+  part,
+  controlId,
+  label,
+  error,
+  optional = false,
+  children,
+}: {
+  part: TextPart;
+  controlId: string;
+  label: string;
+  error: string | undefined;
+  optional?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field request-line__${part}`}>
+      <label htmlFor={controlId} className="field__label">
+        {label}
+        {optional ? (
+          <>
+            {' '}
+            <span className="field__optional">(optional)</span>
+          </>
+        ) : null}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${controlId}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function RequestLinesPart({
   formId,
   products,
@@ -97,28 +141,21 @@ export function RequestLinesPart({
             const id = (part: LinePart) => linePartId(formId, line, part);
             const shown = (part: LinePart) =>
               interactive && touched.has(`${line.key}:${part}`) ? lineErrors[part] : undefined;
-            const described = (part: LinePart) => (shown(part) ? `${id(part)}-error` : undefined);
-            const message = (part: LinePart) =>
-              shown(part) ? (
-                <p id={`${id(part)}-error`} className="field__error">
-                  {shown(part)}
-                </p>
-              ) : null;
+            const fieldOf = (part: TextPart) => ({ part, controlId: id(part), error: shown(part) });
+            const control = (part: TextPart) => ({
+              id: id(part),
+              className: 'field__control',
+              value: line[part],
+              'aria-invalid': shown(part) ? true : undefined,
+              'aria-describedby': shown(part) ? `${id(part)}-error` : undefined,
+              onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+                onChange(line.key, part, event.target.value),
+              onBlur: () => onLeave(line.key, part),
+            });
             return (
               <li key={line.key} className="request-line" aria-label={`Line ${index + 1}`}>
-                <div className="field request-line__product">
-                  <label htmlFor={id('product')} className="field__label">
-                    Product (line {index + 1})
-                  </label>
-                  <select
-                    id={id('product')}
-                    className="field__control"
-                    value={line.product}
-                    aria-invalid={shown('product') ? true : undefined}
-                    aria-describedby={described('product')}
-                    onChange={(event) => onChange(line.key, 'product', event.target.value)}
-                    onBlur={() => onLeave(line.key, 'product')}
-                  >
+                <LineField {...fieldOf('product')} label={`Product (line ${index + 1})`}>
+                  <select {...control('product')}>
                     <option value="" disabled>
                       Choose a product
                     </option>
@@ -128,66 +165,28 @@ export function RequestLinesPart({
                       </option>
                     ))}
                   </select>
-                  {message('product')}
-                </div>
-                <div className="field request-line__length">
-                  <label htmlFor={id('length')} className="field__label">
-                    Length <span className="field__optional">(optional)</span>
-                  </label>
+                </LineField>
+                <LineField {...fieldOf('length')} label="Length" optional>
                   <input
-                    id={id('length')}
-                    className="field__control"
+                    {...control('length')}
                     type="text"
                     autoComplete="off"
                     maxLength={MAX_LINE_LENGTH_TEXT}
                     placeholder={product?.lengths ? `e.g. ${product.lengths}` : 'e.g. 22 inch'}
-                    value={line.length}
-                    aria-invalid={shown('length') ? true : undefined}
-                    aria-describedby={described('length')}
-                    onChange={(event) => onChange(line.key, 'length', event.target.value)}
-                    onBlur={() => onLeave(line.key, 'length')}
                   />
-                  {message('length')}
-                </div>
-                <div className="field request-line__quantity">
-                  <label htmlFor={id('quantity')} className="field__label">
-                    Quantity <span className="field__optional">(optional)</span>
-                  </label>
-                  <input
-                    id={id('quantity')}
-                    className="field__control"
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    value={line.quantity}
-                    aria-invalid={shown('quantity') ? true : undefined}
-                    aria-describedby={described('quantity')}
-                    onChange={(event) => onChange(line.key, 'quantity', event.target.value)}
-                    onBlur={() => onLeave(line.key, 'quantity')}
-                  />
-                  {message('quantity')}
-                </div>
-                <div className="field request-line__unit">
-                  <label htmlFor={id('unit')} className="field__label">
-                    Unit
-                  </label>
-                  <select
-                    id={id('unit')}
-                    className="field__control"
-                    value={line.unit}
-                    aria-invalid={shown('unit') ? true : undefined}
-                    aria-describedby={described('unit')}
-                    onChange={(event) => onChange(line.key, 'unit', event.target.value)}
-                    onBlur={() => onLeave(line.key, 'unit')}
-                  >
+                </LineField>
+                <LineField {...fieldOf('quantity')} label="Quantity" optional>
+                  <input {...control('quantity')} type="text" inputMode="numeric" autoComplete="off" />
+                </LineField>
+                <LineField {...fieldOf('unit')} label="Unit">
+                  <select {...control('unit')}>
                     {REQUEST_LINE_UNITS.map((unit) => (
                       <option key={unit} value={unit}>
                         {unit}
                       </option>
                     ))}
                   </select>
-                  {message('unit')}
-                </div>
+                </LineField>
                 <div className="field field--checkbox request-line__samples">
                   <input
                     id={id('samples')}

@@ -1,7 +1,7 @@
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
 import { describe, expect, it } from 'vitest';
 import { groupByBuyer, sameBuyer } from './buyers';
-import { explainEmail, explainWhatsApp } from './delivery-explanation';
+import { explainEmail, explainWhatsApp } from './detail/delivery-explanation';
 import { firstLine, gistOf } from './enquiry-gist';
 import { responseTo, responseWeeks, weekFigures } from './response-view';
 import { formatFullDate, formatWhen } from './when-text';

@@ -14,24 +14,24 @@ import { loadCode } from '../../lib/code-loading';
 import { site } from '../../content/site';
 import { connectInbox, type InboxConnection } from './api/connection';
 import { firebaseErrorCode, signIn, signOut, watchUser, type InboxUser } from './api/session';
-import { AddressNotice } from './address-notice';
+import { AddressNotice } from './detail/address-notice';
 import { groupByBuyer } from './buyers';
-import { EnquiryDetail } from './enquiry-detail';
-import { EnquiryList } from './enquiry-list';
-import { FilterBar } from './filter-bar';
-import { InboxSummary } from './inbox-summary';
-import { useLeadSources } from './use-lead-sources';
+import { EnquiryDetail } from './detail/enquiry-detail';
+import { EnquiryList } from './list/enquiry-list';
+import { FilterBar } from './list/filter-bar';
+import { InboxSummary } from './summary/inbox-summary';
+import { useLeadSources } from './summary/use-lead-sources';
 import { FORM_LABELS, matchesFilter, PAGE_SIZE, type InboxFilter } from './inbox-model';
 import { signInMessage, SignInForm } from './sign-in-form';
-import { useCsvDownload } from './use-csv-download';
-import { useDetailActions } from './use-detail-actions';
-import { useEnquiryLists } from './use-enquiry-lists';
+import { useCsvDownload } from './list/use-csv-download';
+import { useDetailActions } from './detail/use-detail-actions';
+import { useEnquiryLists } from './list/use-enquiry-lists';
 import { useInboxAddress } from './use-inbox-address';
-import { useListScroll } from './use-list-scroll';
-import { useOpenEnquiry } from './use-open-enquiry';
-import { useResponseFigures } from './use-response-figures';
-import { useWaitingList, WAITING_LIST_SIZE } from './use-waiting-list';
-import { useWeeklyChart } from './use-weekly-chart';
+import { useListScroll } from './list/use-list-scroll';
+import { useOpenEnquiry } from './detail/use-open-enquiry';
+import { useResponseFigures } from './summary/use-response-figures';
+import { useWaitingList, WAITING_LIST_SIZE } from './list/use-waiting-list';
+import { useWeeklyChart } from './summary/use-weekly-chart';
 import { useNow } from './when';
 
 type Session =
@@ -44,7 +44,7 @@ type Session =
 const SESSION_ENDED = 'Your session has ended. Sign in again; your filter is kept.';
 /** The owner's Site part: its own address, and its own code, loaded when opened. */
 export const SITE_PART_PATH = `${INBOX_PATH}/site`;
-const SitePart = lazy(() => loadCode(() => import('./site-part')));
+const SitePart = lazy(() => loadCode(() => import('./site/site-part')));
 /** How often the response figures are read again while the inbox stays open. */
 const FIGURES_REFRESH_MS = 5 * 60_000;
 

@@ -9,11 +9,11 @@ import { checkSection, sectionTitle, unconfirmedValues } from '@contract/site-co
 import { SECTION_IDS, sectionKind, type SectionId } from '@contract/site-content';
 import type { PublishAction, PublishRecord, SitePublishResult } from '@contract/site-publish';
 import { useEffect, useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import type { InboxUser } from './api/session';
-import { requestPublish, watchDrafts, watchPublishes, type DraftSection } from './api/site';
+import type { InboxConnection } from '../api/connection';
+import type { InboxUser } from '../api/session';
+import { requestPublish, watchDrafts, watchPublishes, type DraftSection } from '../api/site';
 import { SectionForm } from './section-form';
-import { formatFullDate } from './when-text';
+import { formatFullDate } from '../when-text';
 
 const GROUPS: { title: string; kinds: string[] }[] = [
   { title: 'Products', kinds: ['product'] },

@@ -1,9 +1,9 @@
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
 import type { StoredEnquiry } from '@contract/stored-enquiry';
 import { useEffect, useMemo, useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import { watchWaiting } from './api/enquiries';
-import { responseWeeks, waitedTooLongBefore } from './response-view';
+import type { InboxConnection } from '../api/connection';
+import { watchWaiting } from '../api/enquiries';
+import { responseWeeks, waitedTooLongBefore } from '../response-view';
 
 /** How many of the longest-waiting enquiries the "waiting" list shows. */
 export const WAITING_LIST_SIZE = 50;

@@ -11,7 +11,7 @@ import {
 } from '@contract/delivery';
 import { asDate } from '@contract/india-time';
 import { textOf } from '@contract/stored-enquiry';
-import { formatIndiaHour, formatWhen } from './when-text';
+import { formatIndiaHour, formatWhen } from '../when-text';
 
 export type Explanation = {
   /** What the state means, in one sentence. */

@@ -1,9 +1,9 @@
 import type { InboxAddress } from '@contract/inbox-address';
 import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useEffect, useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import { watchEnquiry } from './api/enquiries';
-import { firebaseErrorCode } from './api/session';
+import type { InboxConnection } from '../api/connection';
+import { watchEnquiry } from '../api/enquiries';
+import { firebaseErrorCode } from '../api/session';
 
 type Opened =
   | { key: string; phase: 'loading' }

@@ -1,9 +1,9 @@
 import { deliveryRecordOf, fieldText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useId, useState } from 'react';
 import { explainEmail, explainWhatsApp, type Explanation } from './delivery-explanation';
-import { recordedState } from './inbox-model';
-import { StateBadge } from './state-badge';
-import { formatFullDate } from './when-text';
+import { recordedState } from '../inbox-model';
+import { StateBadge } from '../state-badge';
+import { formatFullDate } from '../when-text';
 
 /** What the state means and what to do, with the server's own words folded under "Details". */
 function ExplanationText({ explanation, extra }: { explanation: Explanation; extra?: [string, string][] }) {

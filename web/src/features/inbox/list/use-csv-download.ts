@@ -1,10 +1,10 @@
 import type { EnquiryCollection } from '@contract/collections';
 import { enquiriesToCsv } from '@contract/enquiry-columns';
 import { useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import { fetchEnquiries } from './api/enquiries';
-import { dateRange, FORM_LABELS, matchesFilter, type InboxFilter } from './inbox-model';
-import { saveFile } from './save-file';
+import type { InboxConnection } from '../api/connection';
+import { fetchEnquiries } from '../api/enquiries';
+import { dateRange, FORM_LABELS, matchesFilter, type InboxFilter } from '../inbox-model';
+import { saveFile } from '../save-file';
 
 /** The CSV of one form's enquiries that the filter selects, as the export writes it, and what the download says. */
 export function useCsvDownload(connection: InboxConnection, filter: InboxFilter) {

@@ -1,9 +1,9 @@
 import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useEffect, useId, useState } from 'react';
-import { sameBuyer } from './buyers';
-import { gistOf } from './enquiry-gist';
-import { followUpOf, FORM_LABELS, newestFirst } from './inbox-model';
-import { When } from './when';
+import { sameBuyer } from '../buyers';
+import { gistOf } from '../enquiry-gist';
+import { followUpOf, FORM_LABELS, newestFirst } from '../inbox-model';
+import { When } from '../when';
 
 /**
  * "3 enquiries from this buyer": every enquiry with the same email or phone (as admission compares

@@ -1,10 +1,10 @@
 import type { EnquiryCollection } from '@contract/collections';
 import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import { watchEnquiries } from './api/enquiries';
-import { firebaseErrorCode, refreshSession } from './api/session';
-import { collectionsFor, dateRange, mergeNewest, PAGE_SIZE, type InboxFilter } from './inbox-model';
+import type { InboxConnection } from '../api/connection';
+import { watchEnquiries } from '../api/enquiries';
+import { firebaseErrorCode, refreshSession } from '../api/session';
+import { collectionsFor, dateRange, mergeNewest, PAGE_SIZE, type InboxFilter } from '../inbox-model';
 
 type Lists = Partial<Record<EnquiryCollection, { enquiries: StoredEnquiry[]; hasMore: boolean }>>;
 

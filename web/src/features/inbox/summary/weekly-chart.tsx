@@ -1,5 +1,5 @@
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
-import { FORM_LABELS, type ChartWeek } from './inbox-model';
+import { FORM_LABELS, type ChartWeek } from '../inbox-model';
 
 export type WeeklyCounts = { weeks: ChartWeek[]; counts: Record<EnquiryCollection, number[]> };
 

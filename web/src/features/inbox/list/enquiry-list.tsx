@@ -1,5 +1,5 @@
 import { enquiryKey, enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
-import { gistOf } from './enquiry-gist';
+import { gistOf } from '../enquiry-gist';
 import {
   buyerCountry,
   countryName,
@@ -8,10 +8,10 @@ import {
   FORM_LABELS,
   invalidPhoneNote,
   needsAttention,
-} from './inbox-model';
-import { responseTo } from './response-view';
-import { StateBadge } from './state-badge';
-import { When } from './when';
+} from '../inbox-model';
+import { responseTo } from '../response-view';
+import { StateBadge } from '../state-badge';
+import { When } from '../when';
 
 /**
  * One line per fact a salesperson scans for: who and when, what they asked, what it is about, and

@@ -2,11 +2,11 @@ import { contactKeysOf } from '@contract/contact-keys';
 import type { PrivacyCallResult } from '@contract/privacy';
 import { enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useState } from 'react';
-import { askPrivacy } from './api/callables';
-import type { InboxConnection } from './api/connection';
-import { fetchBuyerEnquiries } from './api/enquiries';
-import { recordFirstContact, saveCorrection, saveFollowUp } from './api/follow-up';
-import type { InboxUser } from './api/session';
+import { askPrivacy } from '../api/callables';
+import type { InboxConnection } from '../api/connection';
+import { fetchBuyerEnquiries } from '../api/enquiries';
+import { recordFirstContact, saveCorrection, saveFollowUp } from '../api/follow-up';
+import type { InboxUser } from '../api/session';
 import type { DetailActions } from './enquiry-detail';
 import { useResend } from './use-resend';
 

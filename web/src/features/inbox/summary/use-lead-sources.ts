@@ -2,8 +2,8 @@ import { ENQUIRY_COLLECTIONS } from '@contract/collections';
 import { indiaDayKey, startOfIndiaDay } from '@contract/india-time';
 import { leadSourceOfEnquiry, leadSourceSummary } from '@contract/lead-source';
 import { useEffect, useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import { fetchEnquiries } from './api/enquiries';
+import type { InboxConnection } from '../api/connection';
+import { fetchEnquiries } from '../api/enquiries';
 
 /** The first day of this month in India, where the sales team counts its months. */
 export function startOfIndiaMonth(at: Date): Date | null {

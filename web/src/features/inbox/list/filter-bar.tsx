@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Dialog } from '../../components/dialog';
+import { Dialog } from '../../../components/dialog';
 import {
   EMPTY_FILTER,
   filtersInUse,
@@ -9,7 +9,7 @@ import {
   SHOWN_STATES,
   STATE_TEXT,
   type InboxFilter,
-} from './inbox-model';
+} from '../inbox-model';
 
 /**
  * One line above the list: the search, and a button that opens the other filters in a sheet (from
@@ -73,6 +73,19 @@ export function FilterBar({
   );
 }
 
+/** The date range's two ends, each a day picked in the same kind of field. */
+const DATE_BOUNDS = [
+  ['from', 'From'],
+  ['to', 'To'],
+] as const;
+
+/** The filters picked from a list of what the enquiries hold, each with "Any" first. */
+const CHOICE_FILTERS = [
+  ['country', 'Country', COUNTRY_OPTIONS],
+  ['product', 'Product asked for', PRODUCT_OPTIONS],
+  ['kind', 'Order or business type', KIND_OPTIONS],
+] as const;
+
 function FilterFields({
   filter,
   onChange,
@@ -112,65 +125,30 @@ function FilterFields({
           ))}
         </select>
       </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-from`}>From</label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={filter.from}
-          onChange={(event) => set('from', event.target.value)}
-        />
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-to`}>To</label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={filter.to}
-          onChange={(event) => set('to', event.target.value)}
-        />
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-country`}>Country</label>
-        <select
-          id={`${id}-country`}
-          value={filter.country}
-          onChange={(event) => set('country', event.target.value)}
-        >
-          <option value="">Any</option>
-          {COUNTRY_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-product`}>Product asked for</label>
-        <select
-          id={`${id}-product`}
-          value={filter.product}
-          onChange={(event) => set('product', event.target.value)}
-        >
-          <option value="">Any</option>
-          {PRODUCT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-kind`}>Order or business type</label>
-        <select id={`${id}-kind`} value={filter.kind} onChange={(event) => set('kind', event.target.value)}>
-          <option value="">Any</option>
-          {KIND_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      {DATE_BOUNDS.map(([bound, label]) => (
+        <div key={bound} className="inbox-field">
+          <label htmlFor={`${id}-${bound}`}>{label}</label>
+          <input
+            id={`${id}-${bound}`}
+            type="date"
+            value={filter[bound]}
+            onChange={(event) => set(bound, event.target.value)}
+          />
+        </div>
+      ))}
+      {CHOICE_FILTERS.map(([key, label, options]) => (
+        <div key={key} className="inbox-field">
+          <label htmlFor={`${id}-${key}`}>{label}</label>
+          <select id={`${id}-${key}`} value={filter[key]} onChange={(event) => set(key, event.target.value)}>
+            <option value="">Any</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
     </div>
   );
 }

@@ -8,8 +8,8 @@ import type {
 } from '@contract/privacy';
 import { textOf } from '@contract/stored-enquiry';
 import { useId, useState } from 'react';
-import { Dialog } from '../../components/dialog';
-import { saveFile } from './save-file';
+import { Dialog } from '../../../components/dialog';
+import { saveFile } from '../save-file';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,9 +1,9 @@
 import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useCallback, useRef } from 'react';
-import { resendEmail } from './api/callables';
-import type { InboxConnection } from './api/connection';
-import { firebaseErrorCode } from './api/session';
-import { resendFailure } from './inbox-model';
+import { resendEmail } from '../api/callables';
+import type { InboxConnection } from '../api/connection';
+import { firebaseErrorCode } from '../api/session';
+import { resendFailure } from '../inbox-model';
 
 /** "Resend email": resolves with when the sales email was sent again, rejects with why it was not. */
 export function useResend(connection: InboxConnection): (enquiry: StoredEnquiry) => Promise<Date> {

@@ -5,9 +5,10 @@ import { nationalPhone, phoneCountry } from '@contract/phone-plans';
 import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
 import { enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useId, useState, type FormEvent } from 'react';
-import { FollowUpConflict } from './api/follow-up';
-import { followUpOf } from './inbox-model';
-import { formatFullDate } from './when-text';
+import { FollowUpConflict } from '../api/follow-up';
+import { SaveButton } from '../form-parts';
+import { followUpOf } from '../inbox-model';
+import { formatFullDate } from '../when-text';
 
 /**
  * "Correct the buyer's details", for the typo a buyer reports: the name, email, phone and city as
@@ -134,9 +135,7 @@ export function CorrectionSection({
             </div>
           ))}
           <div className="inbox-buttons">
-            <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Save correction'}
-            </button>
+            <SaveButton saving={saving}>Save correction</SaveButton>
             <button type="button" className="button button--outline" onClick={() => setEditing(null)}>
               Cancel
             </button>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WeekFigures } from './response-view';
+import type { WeekFigures } from '../response-view';
 import type { ResponseFigures } from './use-response-figures';
 import { WeeklyChart, type WeeklyCounts } from './weekly-chart';
 

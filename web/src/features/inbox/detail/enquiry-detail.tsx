@@ -15,8 +15,8 @@ import {
 import type { PrivacyCallRequest, PrivacyCallResult } from '@contract/privacy';
 import { enquiryKey, fieldText, type StoredEnquiry } from '@contract/stored-enquiry';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { site } from '../../content/site';
-import { FollowUpConflict } from './api/follow-up';
+import { site } from '../../../content/site';
+import { FollowUpConflict } from '../api/follow-up';
 import { BuyerData } from './buyer-data';
 import { BuyerEnquiries } from './buyer-enquiries';
 import { CorrectionSection } from './correction-form';
@@ -31,11 +31,12 @@ import {
   FORM_LABELS,
   invalidPhoneNote,
   type FollowUpView,
-} from './inbox-model';
+} from '../inbox-model';
 import { buyerClockText } from '@contract/buyer-time';
-import { responseTo } from './response-view';
-import { When } from './when';
-import { formatFullDate } from './when-text';
+import { responseTo } from '../response-view';
+import { When } from '../when';
+import { ConflictChoice, SaveButton, TextareaField } from '../form-parts';
+import { formatFullDate } from '../when-text';
 
 /**
  * What a visitor sent that the detail shows as fields: the date and time from their device are left
@@ -278,32 +279,22 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
               ))}
             </select>
           </div>
-          <div className="inbox-field inbox-followup__note">
-            <label htmlFor={`${id}-note`}>Internal note</label>
-            <textarea
-              id={`${id}-note`}
-              rows={3}
-              value={note}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setEdited(true);
-              }}
-              aria-invalid={noteTooLong || undefined}
-              aria-describedby={`${id}-note-count`}
-            />
-            <p id={`${id}-note-count`} className={noteTooLong ? 'inbox-error' : 'inbox-hint'}>
-              {note.length} of {FOLLOW_UP_NOTE_MAX_LENGTH} characters
-              {noteTooLong ? ': shorten the note to save it.' : ''}
-            </p>
-          </div>
+          <TextareaField
+            controlId={`${id}-note`}
+            label="Internal note"
+            className="inbox-followup__note"
+            rows={3}
+            value={note}
+            onChange={(text) => {
+              setNote(text);
+              setEdited(true);
+            }}
+            note={{ limit: FOLLOW_UP_NOTE_MAX_LENGTH, overLimit: 'shorten the note to save it.' }}
+          />
           <div className="inbox-followup__save">
-            <button
-              type="submit"
-              className="button button--primary"
-              aria-disabled={saving || noteTooLong || undefined}
-            >
-              {saving ? 'Saving…' : 'Save follow-up'}
-            </button>
+            <SaveButton saving={saving} blocked={noteTooLong}>
+              Save follow-up
+            </SaveButton>
             <p className="inbox-hint">
               {followUp.updatedAt ? (
                 <>
@@ -341,19 +332,11 @@ export function EnquiryDetail({ enquiry, now, actions, onClose, onOpen }: Props)
                   </dd>
                 </div>
               </dl>
-              <div className="inbox-buttons">
-                <button type="button" className="button button--outline" onClick={() => keepTheirs(conflict)}>
-                  Keep theirs
-                </button>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => void save(conflict.version)}
-                  aria-disabled={saving || noteTooLong || undefined}
-                >
-                  Save mine over theirs
-                </button>
-              </div>
+              <ConflictChoice
+                onKeepTheirs={() => keepTheirs(conflict)}
+                onSaveMine={() => void save(conflict.version)}
+                blocked={saving || noteTooLong}
+              />
             </section>
           )}
         </form>

@@ -1,8 +1,8 @@
 import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
 import { useEffect, useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import { countEnquiries } from './api/enquiries';
-import { chartWeeks } from './inbox-model';
+import type { InboxConnection } from '../api/connection';
+import { countEnquiries } from '../api/enquiries';
+import { chartWeeks } from '../inbox-model';
 import type { WeeklyCounts } from './weekly-chart';
 
 /** The weekly chart's counts, read once `showChart` asks for them (the summary was opened). */

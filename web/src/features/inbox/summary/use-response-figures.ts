@@ -3,15 +3,15 @@ import { indiaDayKey } from '@contract/india-time';
 import { mailUsageSentence } from '@contract/mail-usage';
 import { REPLY_SPEED_DOCUMENT } from '@contract/reply-speed';
 import { useEffect, useState } from 'react';
-import type { InboxConnection } from './api/connection';
-import { countWaiting, fetchMailUsage, readResponseStats } from './api/enquiries';
+import type { InboxConnection } from '../api/connection';
+import { countWaiting, fetchMailUsage, readResponseStats } from '../api/enquiries';
 import {
   replySpeedForSales,
   responseWeeks,
   waitedTooLongBefore,
   weekFigures,
   type WeekFigures,
-} from './response-view';
+} from '../response-view';
 
 export type ResponseFigures = {
   weeks: WeekFigures[];
