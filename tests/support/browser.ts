@@ -15,10 +15,11 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from '../../scripts/lib/chromium';
 import { IMAGE_TIMEOUT_MS, UI_TIMEOUT_MS } from './deadlines';
 import { SITE_ORIGIN } from './hosting';
+import { CHROMIUM_ENDPOINT } from './shared-chromium';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where every run leaves its pictures of the site (git-ignored). */
@@ -59,7 +60,13 @@ export async function emulateNetwork(page: Page, profile: NetworkProfile): Promi
   });
 }
 
+/**
+ * The browser for a test file: the run's shared Chromium when the project launched one
+ * (shared-chromium.ts), else a Chromium of its own. Closing it closes what the file opened.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const shared = inject(CHROMIUM_ENDPOINT);
+  if (shared) return chromium.connect(shared);
   const executablePath = chromiumPath();
   if (!executablePath)
     throw new Error(`Chromium is required for the browser tests: ${CHROMIUM_INSTALL_HINT}.`);
