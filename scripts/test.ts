@@ -93,11 +93,12 @@ const steps: Step[] = [
   },
   {
     // The launchers run the built functions and site: started and stopped before any emulator step
-    // (about 3 min on a busy 2-core machine).
+    // (about 3 min on a busy 2-core machine), mostly waiting, so beside the markup check (no ports).
     name: 'The launchers stop every server',
     command: ['npx', 'vitest', 'run', '--project', 'launchers', ...vitestReporters('launchers')],
     deadlineMs: 25 * MINUTE_MS,
     results: 'launchers',
+    besidePrevious: true,
   },
   {
     name: 'Emulator tests (rules, delivery)',
@@ -123,7 +124,7 @@ const steps: Step[] = [
 
 /**
  * Runs one step in a process group of its own; its exit code, or null when it passed its deadline.
- * A step run beside another keeps its output until it ends, so the two never interleave.
+ * A buffered step keeps its output until it ends, so steps side by side never interleave.
  */
 async function runStep(step: Step, buffered: boolean): Promise<{ code: number | null; output: string }> {
   const [command = 'npx', ...args] = step.command;
@@ -190,13 +191,16 @@ const report = () => {
 for (const batch of batches) {
   const together = batch.length > 1;
   if (together) console.log(`\n━━ ${batch.map((step) => step.name).join(' + ')}, side by side ━━`);
+  // The last of a batch (the longest) shows its output as it comes; the others theirs as each ends.
+  const live = batch.at(-1);
   const outcomes = await Promise.all(
     batch.map(async (step) => {
-      if (!together) console.log(`\n━━ ${step.name} ━━`);
+      const buffered = step !== live;
+      if (!buffered) console.log(`\n━━ ${step.name} ━━`);
       const stepStarted = performance.now();
-      const { code, output } = await runStep(step, together);
+      const { code, output } = await runStep(step, buffered);
       const seconds = (performance.now() - stepStarted) / 1000;
-      if (together) console.log(`\n━━ ${step.name} ━━\n${output}`);
+      if (buffered) console.log(`\n━━ ${step.name} (beside ${live?.name}) ━━\n${output}`);
       times.push({ name: step.name, seconds, tests: testsRun(step), beside: together });
       return { step, code };
     }),
