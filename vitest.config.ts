@@ -22,7 +22,12 @@ const STOP_TESTS = ['scripts/launcher-stop.test.ts', 'scripts/start-stop.test.ts
  * - e2e: the same stack driven through Chromium
  */
 /** A project whose files run one at a time against emulators that one command started. */
-const againstEmulators = (name: string, include: string[], testTimeout: number) => ({
+const againstEmulators = (
+  name: string,
+  include: string[],
+  testTimeout: number,
+  globalSetup: string[] = [],
+) => ({
   extends: true as const,
   test: {
     name,
@@ -31,6 +36,7 @@ const againstEmulators = (name: string, include: string[], testTimeout: number) 
     testTimeout,
     hookTimeout: 60_000,
     fileParallelism: false,
+    globalSetup,
   },
 });
 
@@ -79,7 +85,8 @@ export default defineConfig({
       againstEmulators('emulator', ['tests/rules/**/*.test.ts', 'tests/functions/**/*.test.ts'], 30_000),
       againstEmulators('stack', ['tests/stack/**/*.test.ts'], 30_000),
       // Room for several UI deadlines in one journey on a loaded machine.
-      againstEmulators('e2e', ['tests/e2e/**/*.test.ts'], 120_000),
+      // One Chromium for all of its files (tests/support/shared-chromium.ts).
+      againstEmulators('e2e', ['tests/e2e/**/*.test.ts'], 120_000, ['tests/support/shared-chromium.ts']),
     ],
   },
 });

@@ -2,9 +2,10 @@
  * A stop is a stop: the emulator launcher (`node --import tsx scripts/emulators.ts start`, behind
  * `npm run emulators` and every emulator step of `npm test`) ends every process it started when
  * sent SIGINT, the Firestore emulator's java included, and says "no server is left running" only
- * once their ports are free. A java left holding 8080 and 9150 was seen about once in ten stops, so
- * this starts and stops the real emulator STOPS times, taking turns with the ways a stop comes
- * (scripts/lib/stop-check.ts). Then, KILLS times, it runs the stack of `npm run emulators`
+ * once their ports are free. A java left holding 8080 and 9150 was once seen about once in ten
+ * stops; the launcher now waits for every port it owns, so this starts and stops the real emulator
+ * once for each way a stop comes (scripts/lib/stop-check.ts), as `npm start`'s test does: each stop
+ * takes about 20 s on a busy machine. Then, KILLS times, it runs the stack of `npm run emulators`
  * (Firestore, Functions, Hosting) and firebase-tools is killed under it once the site has been
  * visited and a flood of enquiries has started function workers: `npm start` once left such
  * workers running.
@@ -14,9 +15,9 @@
  * at once, saying so, when something already holds them.
  */
 import { EMULATOR_PORTS, RUN_TS } from './lib/project.ts';
-import { describeStops } from './lib/stop-check.ts';
+import { describeStops, SIGNAL_TARGETS } from './lib/stop-check.ts';
 
-const STOPS = 9;
+const STOPS = SIGNAL_TARGETS.length;
 const KILLS = 1;
 /** Deadlines for a busy 2-core machine: the emulator starts in about 4 s and stops in about 2 s. */
 const START_DEADLINE_MS = 120_000;

@@ -11,9 +11,10 @@
  * project), after the build and before any emulator step, with `--no-build`.
  */
 import { EMULATOR_PORTS, LOCAL_SERVER_PORTS, RUN_TS } from './lib/project.ts';
-import { describeStops } from './lib/stop-check.ts';
+import { describeStops, SIGNAL_TARGETS } from './lib/stop-check.ts';
 
-const STOPS = 3;
+/** Once for each way a stop comes. */
+const STOPS = SIGNAL_TARGETS.length;
 const KILLS = 1;
 const PORTS = { ...EMULATOR_PORTS, ...LOCAL_SERVER_PORTS };
 /** Deadlines for a busy 2-core machine: the stack starts in about 15 s and stops in about 5 s. */

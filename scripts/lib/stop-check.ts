@@ -23,7 +23,7 @@ const SECOND_CTRL_C_AFTER_MS = 200;
  * same twice, as an impatient person presses it; or the launcher alone, as `kill -INT` or a
  * supervisor (npm test's deadline) sends it.
  */
-const SIGNAL_TARGETS = ['process group', 'process group, twice', 'launcher'] as const;
+export const SIGNAL_TARGETS = ['process group', 'process group, twice', 'launcher'] as const;
 type SignalTarget = (typeof SIGNAL_TARGETS)[number];
 
 /**

@@ -6,6 +6,7 @@
  * buyer's data, from the enquiry's detail (a sales account sees no such action, and the function
  * refuses it when called directly).
  */
+import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
 import { PRIVACY_FUNCTION } from '../../functions/src/contract/privacy';
@@ -32,6 +33,9 @@ import { axeViolations, fullEnquiry, polled, sendFullEnquiry } from './visitor';
 
 const journeys = useJourneys({ stack: 'inbox-links' });
 useInboxAccounts('e2e-inbox-links');
+
+/** The emulator stamps server times with this machine's clock: a second's slack for its rounding. */
+const CLOCK_SLACK_MS = 1_000;
 
 const standInMessages = async () =>
   (await (await fetch(`${WHATSAPP_STAND_IN_ORIGIN}/messages`)).json()) as StandInMessage[];
@@ -63,6 +67,7 @@ describe('the link in an alert', () => {
     expect(await response.textContent()).toMatch(/^No contact yet: waiting \d+ (s|min)$/);
 
     await detail(sales.page).getByLabel('Status').selectOption('Contacted');
+    const saved = Date.now();
     await detail(sales.page).getByRole('button', { name: 'Save follow-up' }).click();
     await expect
       .poll(() => response.textContent(), polled)
@@ -73,8 +78,11 @@ describe('the link in an alert', () => {
       .poll(() => detail(sales.page).locator('[data-response]').textContent(), polled)
       .toBe(answered);
     expect(await detail(sales.page).getByLabel('Status').inputValue()).toBe('Contacted');
-    // Recorded at the server's time, once.
-    expect((await doc.ref.get()).get('followUp.firstContactAt')).toBeDefined();
+    // Recorded at the server's time (this machine's clock, under the emulator), once: when it was saved.
+    const firstContactAt = (await doc.ref.get()).get('followUp.firstContactAt') as unknown;
+    expect(firstContactAt).toBeInstanceOf(Timestamp);
+    expect((firstContactAt as Timestamp).toMillis()).toBeGreaterThanOrEqual(saved - CLOCK_SLACK_MS);
+    expect((firstContactAt as Timestamp).toMillis()).toBeLessThanOrEqual(Date.now());
   });
 
   it('says plainly when it names no enquiry, cut short or erased', async () => {

@@ -6,7 +6,7 @@
  * thank-you show their median, the very sentence the inbox shows. Enquiries admission held back,
  * duplicates and answers older than the window are answered within a minute here, so counting any
  * of them would change the figure.
- * Pictured: artifacts/screenshots/reply-speed-{enquiry,thank-you}-390x844.png, reply-speed-inbox-1280x800.png.
+ * Pictured: artifacts/screenshots/reply-speed/reply-speed-{enquiry,thank-you}-390x844.png, reply-speed-inbox-1280x800.png.
  */
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/collections';

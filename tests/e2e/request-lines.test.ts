@@ -6,7 +6,7 @@
  * names the first, and the sales inbox shows both products on the card and finds the enquiry by
  * either product (and not by a third). A buyer who wants the price list sends the quote button's line
  * with its product alone, and the email, the alert and the inbox read "price list". The form with its two lines (at phone width) and the sales email (at both
- * widths) are pictured: artifacts/screenshots/enquiry-lines-*.png and sales-email-*.png.
+ * widths) are pictured: artifacts/screenshots/request-lines/enquiry-lines-*.png and sales-email-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';

@@ -1,15 +1,16 @@
 /**
  * Pictures of every screen at phone and laptop width, full length, taken after scrolling through
- * so lazy images and scroll-in cards have appeared: artifacts/screenshots/<screen>-<width>x<height>.png
- * (git-ignored), rewritten on every run so anyone can look at the site after `npm test`.
+ * so lazy images and scroll-in cards have appeared: artifacts/screenshots/screenshots/<screen>-<width>x<height>.png
+ * (git-ignored), rewritten on every run so anyone can look at the site after `npm test`; the other
+ * files' pictures, each in its own folder, are left as they are.
  * Then what a visitor sees at particular moments: a product page's first screen on a phone, the
  * products page part-way through its reveal, a product's quote beside its facts, the open enquiry
  * popup, and the thank-you dialog after a real enquiry. Then the sales inbox: the
  * list, the filter sheet, the summary, an enquiry's detail, a FAILED enquiry's explanation, a buyer
  * with three enquiries, and the owner's erasure (inbox-*.png).
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
@@ -58,14 +59,18 @@ import {
 
 let browser: Browser;
 
+/** A picture another file took (the layout journey's folder), which this file must leave alone. */
+const OTHERS_PICTURE = join(SCREENSHOT_DIR, 'layout', 'taken-by-another-file.png');
+const OTHERS_BYTES = Buffer.from('a picture this file did not take');
+
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  for (const file of readdirSync(SCREENSHOT_DIR))
-    rmSync(join(SCREENSHOT_DIR, file), { recursive: true, force: true });
+  mkdirSync(dirname(OTHERS_PICTURE), { recursive: true });
+  writeFileSync(OTHERS_PICTURE, OTHERS_BYTES);
 });
 
 afterAll(async () => {
+  rmSync(OTHERS_PICTURE, { force: true });
   await browser?.close();
 });
 
@@ -241,5 +246,11 @@ describe('the sales inbox, as a salesperson sees it', () => {
     await detail(page).getByRole('button', { name: 'Erase…' }).click();
     await page.getByRole('dialog', { name: 'Erase this buyer’s data?' }).waitFor();
     await picture(page, 'erase');
+  });
+});
+
+describe('the pictures of other files', () => {
+  it('are left as they were, once this file has taken all of its own', () => {
+    expect(existsSync(OTHERS_PICTURE) && readFileSync(OTHERS_PICTURE)).toEqual(OTHERS_BYTES);
   });
 });

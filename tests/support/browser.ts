@@ -11,14 +11,15 @@
  * Every page of a visit runs under the site's real Content-Security-Policy unless `bypassCSP` is
  * set (only the accessibility checks need it, to inject axe-core).
  */
-import { mkdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from '../../scripts/lib/chromium';
 import { IMAGE_TIMEOUT_MS, UI_TIMEOUT_MS } from './deadlines';
 import { SITE_ORIGIN } from './hosting';
+import { CHROMIUM_ENDPOINT } from './shared-chromium';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where every run leaves its pictures of the site (git-ignored). */
@@ -59,7 +60,13 @@ export async function emulateNetwork(page: Page, profile: NetworkProfile): Promi
   });
 }
 
+/**
+ * The browser for a test file: the run's shared Chromium when the project launched one
+ * (shared-chromium.ts), else a Chromium of its own. Closing it closes what the file opened.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const shared = inject(CHROMIUM_ENDPOINT);
+  if (shared) return chromium.connect(shared);
   const executablePath = chromiumPath();
   if (!executablePath)
     throw new Error(`Chromium is required for the browser tests: ${CHROMIUM_INSTALL_HINT}.`);
@@ -393,16 +400,32 @@ export async function waitForStillness(page: Page): Promise<void> {
   );
 }
 
+/** A test file's own picture folder: artifacts/screenshots/inbox-links for tests/e2e/inbox-links.test.ts. */
+export const screenshotFolderOf = (testPath: string) =>
+  join(SCREENSHOT_DIR, basename(testPath).replace(/\.test\.tsx?$/, ''));
+
+/** Whether this test file has emptied its folder yet (each file runs in a fresh module graph). */
+let ownFolderEmptied = false;
+
+/**
+ * Where the running test file saves a picture: its own folder, emptied at its first picture of a
+ * run, so a file rewrites all of its pictures and never deletes another file's.
+ */
 export function screenshotPath(name: string): string {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return join(SCREENSHOT_DIR, `${name}.png`);
+  const folder = screenshotFolderOf(expect.getState().testPath ?? 'unknown');
+  if (!ownFolderEmptied) {
+    rmSync(folder, { recursive: true, force: true });
+    ownFolderEmptied = true;
+  }
+  mkdirSync(folder, { recursive: true });
+  return join(folder, `${name}.png`);
 }
 
 /** A full-length PNG of a real page is never this small; a blank one can be. */
 export const MIN_SCREENSHOT_BYTES = 10_000;
 
 /**
- * Saves the page as it is now to artifacts/screenshots/<name>-<width>x<height>.png (the window's
+ * Saves the page as it is now to artifacts/screenshots/<test file>/<name>-<width>x<height>.png (the window's
  * size; the whole page's length with `fullPage`), and fails when the file is too small to hold
  * anything but a blank page.
  */

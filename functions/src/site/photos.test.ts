@@ -5,6 +5,7 @@ import { maxBytesAt, maxBytesFor } from '../contract/image-specs';
 import { PHOTO_FORMATS, PHOTO_WIDTHS } from '../contract/site-content';
 import { PHOTO_MAX_PIXELS, PHOTO_REFUSALS } from '../contract/site-publish';
 import { phonePhoto } from '../../../tests/support/phone-photo';
+import { metadataLeft, withEveryMetadata, WRITTEN_FORMATS } from '../../../tests/support/photo-metadata';
 import {
   BOMB_SIDE,
   checkerboardPng,
@@ -22,14 +23,6 @@ import {
   PhotoRefusal,
 } from './photos';
 
-/** What a file still carries of its source's metadata: sharp reads EXIF, XMP and IPTC from every format. */
-async function metadataLeft(file: Buffer): Promise<string[]> {
-  const { exif, xmp, iptc } = await sharp(file).metadata();
-  return Object.entries({ exif, xmp, iptc })
-    .filter(([, value]) => value !== undefined)
-    .map(([name]) => name);
-}
-
 /** A bomb refused from its header leaves the worker where it was; decoding it took 1.4 GiB more. */
 const BOMB_MEMORY_BOUND = 64 * 1024 * 1024;
 
@@ -44,7 +37,7 @@ async function refusal(bytes: Buffer): Promise<PhotoRefusal> {
 
 describe('a photo from the camera roll', () => {
   it(
-    'is kept upright at every product width, as AVIF and WebP, with no EXIF, XMP or IPTC left (its GPS position with them)',
+    'is kept upright at every product width, as AVIF and WebP, with no EXIF, GPS position, XMP, IPTC or ICC profile left',
     { timeout: 60_000 },
     async () => {
       const upload = await phonePhoto();
@@ -73,17 +66,18 @@ describe('a photo from the camera roll', () => {
     },
   );
 
-  it('would be caught keeping its metadata: the check reads EXIF, XMP and IPTC from a WebP', async () => {
-    const upload = await phonePhoto(800, 1000);
-    const leaky = await sharp(upload)
-      .keepMetadata()
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"></x:xmpmeta>')
-      .webp()
-      .toBuffer();
-    expect(await metadataLeft(leaky)).toEqual(expect.arrayContaining(['exif', 'xmp']));
-    // exifr cannot read a WebP at all, so a GPS check through it passes whatever the file holds.
-    expect(await exifr.gps(leaky).catch(() => undefined)).toBeUndefined();
-  });
+  it.each(WRITTEN_FORMATS)(
+    'would be caught keeping its metadata: the check reads EXIF, its GPS position, XMP, IPTC and ICC from a file written as %s',
+    async (format) => {
+      const leaky = await withEveryMetadata(await phonePhoto(800, 1000), format);
+      // libvips writes IPTC into a JPEG alone.
+      const iptc = format === 'jpeg' ? (['iptc'] as const) : [];
+      expect(await metadataLeft(leaky)).toEqual(['exif', 'gps', 'xmp', ...iptc, 'icc']);
+      if (format === 'webp')
+        // exifr cannot read a WebP at all, so a GPS check through it passes whatever the file holds.
+        expect(await exifr.gps(leaky).catch(() => undefined)).toBeUndefined();
+    },
+  );
 
   it('gets the same ID when it is uploaded twice', { timeout: 60_000 }, async () => {
     const upload = await phonePhoto(1000, 1000);
