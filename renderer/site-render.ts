@@ -12,8 +12,8 @@
 import Beasties from 'beasties';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteContent } from '../functions/src/contract/site-content.ts';
-import { PHOTO_PATH_PREFIX } from '../functions/src/contract/site-content.ts';
+import type { SiteContent } from '../functions/src/contract/site/site-content.ts';
+import { PHOTO_PATH_PREFIX } from '../functions/src/contract/site/site-content.ts';
 import { headersFor } from '../functions/src/site/budget.ts';
 import type { HostingJson } from '../functions/src/site/hosting-api.ts';
 import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../web/src/app/islands/islands.ts';

@@ -23,10 +23,13 @@ import { join } from 'node:path';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
 import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/enquiry/deps.ts';
-import { indiaHourKey } from '../functions/src/contract/india-time.ts';
-import * as contract from '../functions/src/contract/enquiry.ts';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../functions/src/contract/collections.ts';
-import { SETTLED_STATES } from '../functions/src/contract/delivery.ts';
+import { indiaHourKey } from '../functions/src/contract/base/india-time.ts';
+import * as contract from '../functions/src/contract/enquiry/enquiry.ts';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../functions/src/contract/enquiry/collections.ts';
+import { SETTLED_STATES } from '../functions/src/contract/delivery/delivery.ts';
 import { createSmtpTransport } from '../functions/src/channels/mail/transport.ts';
 import { sweepUndeliveredEnquiries } from '../functions/src/enquiry/sweeper.ts';
 import { startSmtpCatcher, type CaughtMail } from '../tests/support/smtp-catcher.ts';

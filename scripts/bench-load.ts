@@ -19,8 +19,11 @@
  * and functions as last built.
  */
 import { spawnSync } from 'node:child_process';
-import * as contract from '../functions/src/contract/enquiry.ts';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../functions/src/contract/collections.ts';
+import * as contract from '../functions/src/contract/enquiry/enquiry.ts';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../functions/src/contract/enquiry/collections.ts';
 import { startSmtpCatcher } from '../tests/support/smtp-catcher.ts';
 import {
   benchFiles,

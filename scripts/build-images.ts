@@ -1,5 +1,5 @@
 /**
- * Publishes the site's pictures in modern formats. For every key in functions/src/contract/image-specs.ts
+ * Publishes the site's pictures in modern formats. For every key in functions/src/contract/site/image-specs.ts
  * the owner's photo (web/src/assets/photos/<key>.{jpg,jpeg,png,webp}) or, until there is one, the
  * artwork (web/src/assets/art/<key>.svg) becomes web/src/assets/generated/<key>-<width>.{avif,webp};
  * the share card and app icons are written into web/public. Incremental: an output newer than its
@@ -20,7 +20,12 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { heightAt, imageKeys, imageSpecs, type ImageKey } from '../functions/src/contract/image-specs.ts';
+import {
+  heightAt,
+  imageKeys,
+  imageSpecs,
+  type ImageKey,
+} from '../functions/src/contract/site/image-specs.ts';
 import type { Encoding } from '../functions/src/site/images.ts';
 import type { Sharp, SharpOptions } from 'sharp';
 
@@ -41,7 +46,7 @@ const SOURCES_FILE = join(OUT_DIR, 'sources.json');
 /** The build is redone when the script or the sizes change. */
 const BUILD_INPUTS = [
   fileURLToPath(import.meta.url),
-  join(ROOT, 'functions/src/contract/image-specs.ts'),
+  join(ROOT, 'functions/src/contract/site/image-specs.ts'),
   join(ROOT, 'functions/src/site/images.ts'),
 ];
 

@@ -1,12 +1,12 @@
 /**
  * Writes the two tables the phone field needs before any numbering plan has loaded, so the form's
  * first load carries a few kilobytes instead of libphonenumber-js's 20 KB (gzipped) of plans:
- * - functions/src/contract/phone-countries.ts: every country libphonenumber-js knows, with its
+ * - functions/src/contract/enquiry/phone-countries.ts: every country libphonenumber-js knows, with its
  *   dialling code, and the main country of each shared code;
  * - web/src/features/enquiry/zone-countries.ts: the country of each IANA time zone (the system's
  *   tzdata: zone.tab, and the old names browsers still report, such as Asia/Calcutta, from tzdata.zi).
  * Run it after updating libphonenumber-js or tzdata (`npx tsx scripts/build-phone-data.ts`) and
- * commit what it writes; functions/src/contract/phone.test.ts fails when the countries table and
+ * commit what it writes; functions/src/contract/enquiry/phone.test.ts fails when the countries table and
  * libphonenumber-js disagree.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -85,6 +85,6 @@ function zoneTable(): string {
   ].join('\n');
 }
 
-writeFileSync(join(ROOT, 'functions/src/contract/phone-countries.ts'), countryTable());
+writeFileSync(join(ROOT, 'functions/src/contract/enquiry/phone-countries.ts'), countryTable());
 writeFileSync(join(ROOT, 'web/src/features/enquiry/zone-countries.ts'), zoneTable());
 console.log('wrote phone-countries.ts and zone-countries.ts');

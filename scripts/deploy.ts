@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unconfirmedValues } from '../functions/src/contract/site-content-checks.ts';
+import { unconfirmedValues } from '../functions/src/contract/site/site-content-checks.ts';
 import { contentSeed } from '../web/src/content/seed-content.ts';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

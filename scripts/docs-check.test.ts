@@ -74,7 +74,7 @@ describe('the docs check on stale fixtures', () => {
       'web/src/app/routes.ts',
       'docs/SPEC.md',
       'functions/src/index.ts',
-      'functions/src/contract/enquiry.ts',
+      'functions/src/contract/enquiry/enquiry.ts',
       'functions/src/site/publish.ts',
       'scripts/test.ts',
       '.ci',
@@ -98,7 +98,7 @@ describe('the docs check on stale fixtures', () => {
     const ignored = gitignoreMatcher(readFileSync(join(ROOT, '.gitignore'), 'utf8'));
     expect(lines(checkPaths([fixture('paths/stale-comment.ts')], tree, ignored))).toEqual([
       `${FIXTURES}/paths/stale-comment.ts:2: names site-photo.ts, which is not in the tree`,
-      `${FIXTURES}/paths/stale-comment.ts:3: names functions/src/contract/phone-countries.test.ts, which is not in the tree`,
+      `${FIXTURES}/paths/stale-comment.ts:3: names functions/src/contract/enquiry/phone-countries.test.ts, which is not in the tree`,
       `${FIXTURES}/paths/stale-comment.ts:7: names phone-gone.ts, which is not in the tree`,
       `${FIXTURES}/paths/stale-comment.ts:8: names web/src/gone.tsx, which is not in the tree`,
     ]);

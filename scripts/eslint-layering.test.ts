@@ -69,7 +69,7 @@ describe('import layering lint rules', () => {
   }, 60_000);
 
   it('reports the contract importing anything outside its folder as an error', async () => {
-    expect(await lint('functions/src/contract/enquiry-columns.ts')).toEqual([
+    expect(await lint('functions/src/contract/enquiry/enquiry-columns.ts')).toEqual([
       { rule: 'import-x/no-restricted-paths', severity: 2, line: 2 },
     ]);
   }, 60_000);

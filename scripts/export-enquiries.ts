@@ -22,7 +22,7 @@ import {
   UsageError,
   type ExportOptions,
 } from './lib/enquiry-export.ts';
-import { readStoredEnquiry, type StoredEnquiry } from '../functions/src/contract/stored-enquiry.ts';
+import { readStoredEnquiry, type StoredEnquiry } from '../functions/src/contract/enquiry/stored-enquiry.ts';
 
 async function readEnquiries(options: ExportOptions, onEmulator: boolean): Promise<StoredEnquiry[]> {
   const app = initializeApp({ projectId: options.projectId });

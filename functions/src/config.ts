@@ -13,8 +13,12 @@ import { defineBoolean, defineInt, defineList, defineSecret, defineString } from
 import { createSmtpTransport } from './channels/mail/transport';
 import type { DeliveryLog } from './logs';
 import type { WhatsAppSettings } from './channels/whatsapp/graph';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/retention';
-import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, type BusinessHours } from './contract/business-hours';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from './contract/enquiry/retention';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  parseBusinessHours,
+  type BusinessHours,
+} from './contract/delivery/business-hours';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from './enquiry/deps';
 import { publishDepsFrom, type SiteRuntime, type SiteSettings } from './site/deps';
 import { GOOGLE_HOSTING_API_ORIGIN } from './site/hosting-api';

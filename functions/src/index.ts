@@ -22,7 +22,11 @@ import {
   smtpPassword,
   whatsappToken,
 } from './config';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from './contract/enquiry/collections';
 import { handleEnquiryCreated } from './enquiry/delivery';
 import { needsFollowUpRecord, recordFollowUp } from './enquiry/first-contact';
 import { refreshReplySpeed, REPLY_SPEED_CACHE_CONTROL, replySpeedAnswer } from './enquiry/reply-speed';
@@ -136,7 +140,7 @@ export const replySpeed = onRequest(
 const RESEND_MAX_INSTANCES = 2;
 
 /**
- * The sales inbox's "Resend email" (RESEND_FUNCTION in contract/resend.ts names it for the
+ * The sales inbox's "Resend email" (RESEND_FUNCTION in contract/inbox/resend.ts names it for the
  * browser): checks the `sales` claim, a revocation since sign-in, and the quota itself, see
  * resend.ts.
  */
@@ -153,7 +157,7 @@ export const resendEnquiryEmail = onCall(
 );
 
 /**
- * The inbox's "Find this buyer's data" (PRIVACY_FUNCTION in contract/privacy.ts names it): find,
+ * The inbox's "Find this buyer's data" (PRIVACY_FUNCTION in contract/inbox/privacy.ts names it): find,
  * export or erase one person, for owner accounts only (privacy-callable.ts checks the claims).
  */
 export const privacyRequest = onCall(
@@ -213,7 +217,7 @@ export const sitePhoto = onRequest(
 );
 
 /**
- * Preview, Publish and Undo last publish (SITE_PUBLISH_FUNCTION in contract/site-publish.ts names
+ * Preview, Publish and Undo last publish (SITE_PUBLISH_FUNCTION in contract/site/site-publish.ts names
  * it): one at a time, for the owner only (site/publish.ts). Rendering the whole site takes memory.
  */
 export const sitePublish = onCall(

@@ -3,7 +3,7 @@
  * its events in logs.ts): each event's message and the fields every enquiry event carries.
  * Identifiers and states only: nothing a visitor typed goes into the logs.
  */
-import type { EnquiryCollection } from './contract/collections';
+import type { EnquiryCollection } from './contract/enquiry/collections';
 
 /** Structured logging as firebase-functions/logger offers it; tests hand in a recorder. */
 export type DeliveryLog = {

@@ -9,8 +9,8 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { SITE_LIVE_COLLECTION } from '../../functions/src/contract/collections.ts';
-import { assembleContent, type SiteContent } from '../../functions/src/contract/site-content.ts';
+import { SITE_LIVE_COLLECTION } from '../../functions/src/contract/enquiry/collections.ts';
+import { assembleContent, type SiteContent } from '../../functions/src/contract/site/site-content.ts';
 import { cloudStorageStore } from '../../functions/src/site/file-store.ts';
 import { photoFiles } from '../../functions/src/site/site-files.ts';
 import { seedContent } from '../../web/src/content/seed-content.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkEnquiryDocument } from '../../functions/src/contract/enquiry';
-import { isReachablePhone } from '../../functions/src/contract/phone-plans';
-import { contactKeysOf } from '../../functions/src/contract/contact-keys';
+import { checkEnquiryDocument } from '../../functions/src/contract/enquiry/enquiry';
+import { isReachablePhone } from '../../functions/src/contract/enquiry/phone-plans';
+import { contactKeysOf } from '../../functions/src/contract/enquiry/contact-keys';
 import { demoDocument, demoEnquiries } from './demo-enquiries';
 import { parseSalesArgs, SalesUsageError, useAuthEmulator } from './sales-accounts';
-import { ENQUIRY_COLLECTIONS } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTIONS } from '../../functions/src/contract/enquiry/collections';
 
 describe('npm run seed', () => {
   const now = new Date('2026-11-22T12:00:00Z');

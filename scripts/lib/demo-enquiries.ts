@@ -10,19 +10,23 @@
  * response-time histograms get the seeded answers, as the functions would have recorded them.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { contactKeysOf } from '../../functions/src/contract/contact-keys';
-import { BUSINESS_OPTIONS } from '../../functions/src/contract/enquiry';
-import { newEnquiryId } from '../../functions/src/contract/enquiry-id';
-import type { DeliveryState, HeldReason } from '../../functions/src/contract/delivery';
-import { formatIndiaDateTime } from '../../functions/src/contract/india-time';
-import { readResponseStats, responseBucket, responseWeek } from '../../functions/src/contract/response-times';
+import { contactKeysOf } from '../../functions/src/contract/enquiry/contact-keys';
+import { BUSINESS_OPTIONS } from '../../functions/src/contract/enquiry/enquiry';
+import { newEnquiryId } from '../../functions/src/contract/enquiry/enquiry-id';
+import type { DeliveryState, HeldReason } from '../../functions/src/contract/delivery/delivery';
+import { formatIndiaDateTime } from '../../functions/src/contract/base/india-time';
+import {
+  readResponseStats,
+  responseBucket,
+  responseWeek,
+} from '../../functions/src/contract/delivery/response-times';
 import { refreshReplySpeed } from '../../functions/src/enquiry/reply-speed';
 import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
   RESPONSE_STATS_COLLECTION,
-} from '../../functions/src/contract/collections';
+} from '../../functions/src/contract/enquiry/collections';
 
 export type DemoEnquiry = {
   collection: EnquiryCollection;

@@ -19,8 +19,8 @@ import {
   recoveryCommands,
   recoveryProblem,
 } from './deploy-checks';
-import { CATALOGUE_LAYOUT } from '../../functions/src/contract/site-content';
-import { unconfirmedValues } from '../../functions/src/contract/site-content-checks';
+import { CATALOGUE_LAYOUT } from '../../functions/src/contract/site/site-content';
+import { unconfirmedValues } from '../../functions/src/contract/site/site-content-checks';
 import { categories } from '../../web/src/content/catalogue';
 import { contentSeed } from '../../web/src/content/seed-content';
 import { ROOT } from './project';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
-import type { UnconfirmedValue } from '../../functions/src/contract/site-content-checks.ts';
+import type { UnconfirmedValue } from '../../functions/src/contract/site/site-content-checks.ts';
 import { DEPRECATED_APP_CHECK_PARAM, inboxCallsRequireAppCheck } from '../../functions/src/config.ts';
 import { parseDotenv } from '../../functions/src/dotenv.ts';
 

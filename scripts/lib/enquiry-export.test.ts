@@ -1,9 +1,12 @@
-import { readStoredEnquiry } from '../../functions/src/contract/stored-enquiry';
-import { enquiryReference } from '../../functions/src/contract/enquiry-reference';
+import { readStoredEnquiry } from '../../functions/src/contract/enquiry/stored-enquiry';
+import { enquiryReference } from '../../functions/src/contract/enquiry/enquiry-reference';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 import {
   chooseExportTarget,
   csvCell,

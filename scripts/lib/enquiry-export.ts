@@ -1,11 +1,14 @@
 /**
  * The pure half of `npm run export`: reading the arguments, choosing emulator or real project,
  * and turning enquiry documents into a CSV a spreadsheet opens safely (with the columns of
- * functions/src/contract/enquiry-columns.ts, which the sales inbox's download uses too).
+ * functions/src/contract/enquiry/enquiry-columns.ts, which the sales inbox's download uses too).
  */
 import { parseArgs } from 'node:util';
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../../functions/src/contract/collections';
-import { startOfIndiaDay } from '../../functions/src/contract/india-time';
+import {
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+} from '../../functions/src/contract/enquiry/collections';
+import { startOfIndiaDay } from '../../functions/src/contract/base/india-time';
 
 const DEMO_PROJECT_ID = 'demo-sme-hair';
 const DEFAULT_EMULATOR_HOST = '127.0.0.1:8080';
@@ -73,6 +76,10 @@ export function chooseExportTarget(projectId: string, env: NodeJS.ProcessEnv): E
   return { kind: 'project' };
 }
 
-export { csvCell, neutraliseFormula } from '../../functions/src/contract/csv';
+export { csvCell, neutraliseFormula } from '../../functions/src/contract/enquiry/csv';
 
-export { byReceivedTime, enquiriesToCsv, exportColumns } from '../../functions/src/contract/enquiry-columns';
+export {
+  byReceivedTime,
+  enquiriesToCsv,
+  exportColumns,
+} from '../../functions/src/contract/enquiry/enquiry-columns';

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { noCredentialsAdvice } from './google-credentials';
 import { ROOT } from './project';
 

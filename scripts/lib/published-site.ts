@@ -8,7 +8,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { contentOfSeed, sectionValues, type SiteContent } from '../../functions/src/contract/site-content.ts';
+import {
+  contentOfSeed,
+  sectionValues,
+  type SiteContent,
+} from '../../functions/src/contract/site/site-content.ts';
 import type { SiteBundle } from '../../functions/src/site/publish.ts';
 import { processPhoto } from '../../functions/src/site/photos.ts';
 import { contentSeed } from '../../web/src/content/seed-content.ts';

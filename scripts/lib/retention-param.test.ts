@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/retention';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/enquiry/retention';
 import { retentionDaysFor, retentionDaysIn } from './retention-param';
 
 describe('the retention period the policy names', () => {

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDotenv } from '../../functions/src/dotenv.ts';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/retention.ts';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/enquiry/retention.ts';
 
 const RETENTION_PARAM = 'ENQUIRY_RETENTION_DAYS';
 

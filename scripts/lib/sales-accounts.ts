@@ -8,9 +8,9 @@
 import { parseArgs } from 'node:util';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { OWNER_CLAIM, SALES_CLAIM } from '../../functions/src/contract/follow-up';
+import { OWNER_CLAIM, SALES_CLAIM } from '../../functions/src/contract/inbox/follow-up';
 import { PORTS, PROJECT_ID } from './project.ts';
-import { SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/collections';
+import { SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 
 export const DEMO_SALES_ACCOUNT = { email: 'sales@example.com', password: 'sales-demo-1' } as const;
 /** The demo owner: a sales account that also carries `owner`, so it can find, export and erase a buyer's data. */

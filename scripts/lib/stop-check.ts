@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections.ts';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtp-catcher.ts';
 import { busyPorts, descendantsOf } from './processes.ts';
 import { PORTS, PROJECT_ID, ROOT } from './project.ts';

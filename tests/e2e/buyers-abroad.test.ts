@@ -12,8 +12,8 @@ import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
-} from '../../functions/src/contract/collections';
-import { enquiryReference } from '../../functions/src/contract/enquiry-reference';
+} from '../../functions/src/contract/enquiry/collections';
+import { enquiryReference } from '../../functions/src/contract/enquiry/enquiry-reference';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import { DEMO_SALES_ACCOUNT } from '../../scripts/lib/sales-accounts';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';

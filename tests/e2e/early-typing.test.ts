@@ -8,7 +8,10 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 import { POPUP_ON_DESCRIPTION_MS } from '../../web/src/features/enquiry/promo-popup';
 import {
   advanceClock,

@@ -12,8 +12,8 @@ import {
   checkEnquiryDocument,
   DEFAULT_BUSINESS,
   FORM_MESSAGES,
-} from '../../functions/src/contract/enquiry';
-import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
+} from '../../functions/src/contract/enquiry/enquiry';
+import { EXPIRES_AT_FIELD } from '../../functions/src/contract/enquiry/retention';
 import {
   browserClock,
   fieldError,
@@ -37,7 +37,7 @@ import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
-} from '../../functions/src/contract/collections';
+} from '../../functions/src/contract/enquiry/collections';
 
 /** Where functions/.env.local sends the sales team's mail. */
 const SALES_INBOX = 'sales@example.com';

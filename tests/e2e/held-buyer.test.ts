@@ -7,14 +7,14 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { COUNTER_FIELD, slotId } from '../../functions/src/enquiry/slots';
-import { indiaHourKey } from '../../functions/src/contract/india-time';
-import { buildEnquiryPayload } from '../../functions/src/contract/enquiry';
-import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
+import { indiaHourKey } from '../../functions/src/contract/base/india-time';
+import { buildEnquiryPayload } from '../../functions/src/contract/enquiry/enquiry';
+import { EXPIRES_AT_FIELD } from '../../functions/src/contract/enquiry/retention';
 import { LOCAL_SWEEP_ORIGIN } from '../../scripts/lib/local-sweep';
 import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
 import { useJourneys } from './journeys';
 import { fillFullForm, fullEnquiry, fullForm, thankYouDialog, waitForFormReady } from './visitor';
-import { ADMISSION_COLLECTION, ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ADMISSION_COLLECTION, ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/deps';
 
 const journeys = useJourneys({ stack: 'held-buyer' });

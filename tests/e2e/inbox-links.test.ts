@@ -8,8 +8,8 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
-import { PRIVACY_FUNCTION } from '../../functions/src/contract/privacy';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { PRIVACY_FUNCTION } from '../../functions/src/contract/inbox/privacy';
 import { emulatorWhatsAppSettings } from '../../scripts/lib/local-sweep';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import { PORTS } from '../../scripts/lib/project';

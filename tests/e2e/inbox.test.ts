@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, RESENDS_COLLECTION } from '../../functions/src/contract/collections';
-import { exportColumns } from '../../functions/src/contract/enquiry-columns';
-import { startOfIndiaWeek, WEEK_MS } from '../../functions/src/contract/india-time';
+import { ENQUIRY_COLLECTION, RESENDS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { exportColumns } from '../../functions/src/contract/enquiry/enquiry-columns';
+import { startOfIndiaWeek, WEEK_MS } from '../../functions/src/contract/base/india-time';
 import { DEMO_OWNER_ACCOUNT, DEMO_SALES_ACCOUNT, ensureAccount } from '../../scripts/lib/sales-accounts';
 import { focusReport, screenshotPath, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
 import {

@@ -14,8 +14,8 @@ import {
   serverTimestamp,
 } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
-import { buildEnquiryPayload } from '../../functions/src/contract/enquiry';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { buildEnquiryPayload } from '../../functions/src/contract/enquiry/enquiry';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import { DEMO_SALES_ACCOUNT } from '../../scripts/lib/sales-accounts';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';

@@ -5,7 +5,10 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
 import {
   POPUP_AFTER_CARDS_MS,

@@ -6,9 +6,12 @@
  * it. That popup, on the Machine Weft page, names the product, and its enquiry and email carry it.
  */
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
-import { enquiriesToCsv } from '../../functions/src/contract/enquiry-columns';
-import { readStoredEnquiry } from '../../functions/src/contract/stored-enquiry';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
+import { enquiriesToCsv } from '../../functions/src/contract/enquiry/enquiry-columns';
+import { readStoredEnquiry } from '../../functions/src/contract/enquiry/stored-enquiry';
 import { useJourneys } from './journeys';
 import {
   fillShortForm,

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { CARD_REVEAL_DELAY_MS } from '../../web/src/lib/reveal-schedule';
 import {
   POPUP_AFTER_CARDS_MS,

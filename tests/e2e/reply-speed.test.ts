@@ -9,8 +9,8 @@
  * Pictured: artifacts/screenshots/reply-speed/reply-speed-{enquiry,thank-you}-390x844.png, reply-speed-inbox-1280x800.png.
  */
 import { describe, expect, it } from 'vitest';
-import { RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/collections';
-import { REPLY_SPEED_DOCUMENT, REPLY_SPEED_PATH } from '../../functions/src/contract/reply-speed';
+import { RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { REPLY_SPEED_DOCUMENT, REPLY_SPEED_PATH } from '../../functions/src/contract/delivery/reply-speed';
 import { REPLY_SPEED_CACHE_CONTROL } from '../../functions/src/enquiry/reply-speed';
 import { demoEnquiries, writeDemoEnquiries, type DemoEnquiry } from '../../scripts/lib/demo-enquiries';
 import { DEMO_SALES_ACCOUNT } from '../../scripts/lib/sales-accounts';

@@ -9,8 +9,8 @@
  * widths) are pictured: artifacts/screenshots/request-lines/enquiry-lines-*.png and sales-email-*.png.
  */
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
-import { PRICE_LIST_TEXT, QUOTE_MESSAGE } from '../../functions/src/contract/request-lines';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { PRICE_LIST_TEXT, QUOTE_MESSAGE } from '../../functions/src/contract/enquiry/request-lines';
 import { productPath } from '../../web/src/config/paths';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';
 import type { StandInMessage } from '../../scripts/lib/whatsapp-stand-in';

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FORM_MESSAGES } from '../../functions/src/contract/enquiry';
+import { FORM_MESSAGES } from '../../functions/src/contract/enquiry/enquiry';
 import { waitForHydration } from '../support/browser';
 import { useJourneys } from './journeys';
 import {
@@ -19,7 +19,7 @@ import {
   thankYouDialog,
   waitForFormReady,
 } from './visitor';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 
 const journeys = useJourneys({ stack: 'resilience' });
 

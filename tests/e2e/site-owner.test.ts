@@ -9,8 +9,8 @@ import {
   PHOTO_REFUSALS,
   SITE_PHOTO_FUNCTION,
   SITE_PUBLISH_FUNCTION,
-} from '../../functions/src/contract/site-publish';
-import { PHOTO_FORMATS, PHOTO_WIDTHS, photoFilePath } from '../../functions/src/contract/site-content';
+} from '../../functions/src/contract/site/site-publish';
+import { PHOTO_FORMATS, PHOTO_WIDTHS, photoFilePath } from '../../functions/src/contract/site/site-content';
 import { DEMO_OWNER_ACCOUNT, DEMO_SALES_ACCOUNT } from '../../scripts/lib/sales-accounts';
 import { seedSiteDrafts } from '../../scripts/lib/site-drafts';
 import { PORTS, PROJECT_ID } from '../../scripts/lib/project';

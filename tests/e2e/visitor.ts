@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { BUSINESS_OPTIONS, DEFAULT_BUSINESS } from '../../functions/src/contract/enquiry';
+import { BUSINESS_OPTIONS, DEFAULT_BUSINESS } from '../../functions/src/contract/enquiry/enquiry';
 import { aboutCopy } from '../../web/src/content/about';
 import { categories } from '../../web/src/content/catalogue';
 import { enquiryPageCopy } from '../../web/src/content/enquiry-page';

@@ -4,7 +4,7 @@
  * launcher runs on :9190 (as npm start does), which holds what the phones would show.
  */
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { ENQUIRY_ALERT_TEMPLATE } from '../../functions/src/channels/whatsapp/templates';
 import { emulatorWhatsAppSettings } from '../../scripts/lib/local-sweep';
 import { WHATSAPP_STAND_IN_ORIGIN } from '../../scripts/lib/local-services';

@@ -9,15 +9,15 @@ import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
-} from '../../functions/src/contract/collections';
+} from '../../functions/src/contract/enquiry/collections';
 import {
   BUSINESS_OPTIONS,
   DEFAULT_BUSINESS,
   type EnquiryFormValues,
-} from '../../functions/src/contract/enquiry';
+} from '../../functions/src/contract/enquiry/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { DEFERRAL_BASE_MS, DELIVERY_LEASE_MS } from '../../functions/src/enquiry/delivery-state';
-import { shiftedToIndia } from '../../functions/src/contract/india-time';
+import { shiftedToIndia } from '../../functions/src/contract/base/india-time';
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/channels/mail/enquiry-emails';
 import { type OutgoingMail } from '../../functions/src/channels/mail/message';
 import { sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';

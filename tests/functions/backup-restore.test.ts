@@ -16,7 +16,7 @@ import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTION,
   SITE_DRAFTS_COLLECTION,
-} from '../../functions/src/contract/collections';
+} from '../../functions/src/contract/enquiry/collections';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { encodeFields } from '../../scripts/lib/firestore-backup';
 import {

@@ -9,7 +9,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { DELIVERY_LEASE_MS } from '../../functions/src/enquiry/delivery-state';
 import type { OutgoingMail } from '../../functions/src/channels/mail/message';

@@ -5,7 +5,7 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { buildEnquiryPayload, ENQUIRY_FIELDS } from '../../functions/src/contract/enquiry';
+import { buildEnquiryPayload, ENQUIRY_FIELDS } from '../../functions/src/contract/enquiry/enquiry';
 import { deliverEnquiry, handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import {
   MAX_DELIVERY_ATTEMPTS,
@@ -29,7 +29,10 @@ import {
   storePopupEnquiry,
   testClock,
 } from '../support/delivery-fixtures';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 
 let db: Firestore;
 let catcher: SmtpCatcher;

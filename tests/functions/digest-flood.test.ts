@@ -11,14 +11,14 @@ import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
-} from '../../functions/src/contract/collections';
-import { contactKeysOf } from '../../functions/src/contract/contact-keys';
+} from '../../functions/src/contract/enquiry/collections';
+import { contactKeysOf } from '../../functions/src/contract/enquiry/contact-keys';
 import {
   buildEnquiryPayload,
   buildPopupEnquiryPayload,
   type EnquiryFormValues,
   type PopupEnquiryFormValues,
-} from '../../functions/src/contract/enquiry';
+} from '../../functions/src/contract/enquiry/enquiry';
 import { SWEEP_MAX_DOCUMENT_READS, sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';
 import { countingFirestore } from '../support/counting-firestore';
 import { useDeliverySuite } from '../support/delivery-suite';

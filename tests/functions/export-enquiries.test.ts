@@ -2,7 +2,7 @@
  * `npm run export` as the sales team runs it, against the Firestore emulator: the rows it picks,
  * the delivery state it shows, and a visitor's spreadsheet formula that stays text.
  */
-import { enquiryReference } from '../../functions/src/contract/enquiry-reference';
+import { enquiryReference } from '../../functions/src/contract/enquiry/enquiry-reference';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import type { App } from 'firebase-admin/app';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
 import { ARUN, PRIYA, storeEnquiry, storePopupEnquiry } from '../support/delivery-fixtures';
 

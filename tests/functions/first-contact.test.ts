@@ -4,12 +4,15 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  RESPONSE_STATS_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 import {
   readResponseStats,
   responsePercentileMinutes,
   responseWeek,
-} from '../../functions/src/contract/response-times';
+} from '../../functions/src/contract/delivery/response-times';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { recordFollowUp } from '../../functions/src/enquiry/first-contact';
 import { allEnded } from '../support/concurrent';

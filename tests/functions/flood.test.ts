@@ -12,9 +12,9 @@ import {
   buildEnquiryPayload,
   FORM_PAGES,
   type EnquiryFormValues,
-} from '../../functions/src/contract/enquiry';
+} from '../../functions/src/contract/enquiry/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
-import { SETTLED_STATES } from '../../functions/src/contract/delivery';
+import { SETTLED_STATES } from '../../functions/src/contract/delivery/delivery';
 import { TRIGGER_MAX_INSTANCES } from '../../functions/src/enquiry/delivery-state';
 import { SWEEP_MAX_DOCUMENT_READS, sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';
 import { countingFirestore } from '../support/counting-firestore';
@@ -22,7 +22,7 @@ import { allEnded } from '../support/concurrent';
 import type { CaughtMail, SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';
 import { createdEvent, deliveryDeps, PRIYA } from '../support/delivery-fixtures';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 
 /** The provider's quota in these runs: 100 emails a day. */
 const DAILY_QUOTA = 100;

@@ -10,9 +10,9 @@ import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTION,
   MAIL_USAGE_COLLECTION,
-} from '../../functions/src/contract/collections';
-import { indiaDayKey } from '../../functions/src/contract/india-time';
-import type { EnquiryFormValues } from '../../functions/src/contract/enquiry';
+} from '../../functions/src/contract/enquiry/collections';
+import { indiaDayKey } from '../../functions/src/contract/base/india-time';
+import type { EnquiryFormValues } from '../../functions/src/contract/enquiry/enquiry';
 import { ACKNOWLEDGEMENT_SUBJECT } from '../../functions/src/channels/mail/enquiry-emails';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { TRIGGER_MAX_INSTANCES } from '../../functions/src/enquiry/delivery-state';
@@ -23,7 +23,7 @@ import {
 } from '../../functions/src/enquiry/mail-budget';
 import { COUNTER_FIELD, slotId } from '../../functions/src/enquiry/slots';
 import { sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';
-import { EXPIRES_AT_FIELD } from '../../functions/src/contract/retention';
+import { EXPIRES_AT_FIELD } from '../../functions/src/contract/enquiry/retention';
 import { allEnded } from '../support/concurrent';
 import type { CaughtMail, SmtpCatcher } from '../support/smtp-catcher';
 import { useDeliverySuite } from '../support/delivery-suite';

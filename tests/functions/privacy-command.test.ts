@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { App } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { clearFirestore, startAdmin, stopAdmin } from '../support/firestore-admin';
 import { PRIYA, storeEnquiry } from '../support/delivery-fixtures';
 

@@ -12,9 +12,9 @@ import {
   POPUP_ENQUIRY_COLLECTION,
   PRIVACY_REQUESTS_COLLECTION,
   RESENDS_COLLECTION,
-} from '../../functions/src/contract/collections';
-import { readCorrection } from '../../functions/src/contract/correction';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/retention';
+} from '../../functions/src/contract/enquiry/collections';
+import { readCorrection } from '../../functions/src/contract/inbox/correction';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/enquiry/retention';
 import { admissionKeys } from '../../functions/src/enquiry/admission';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { needsFollowUpRecord, recordFollowUp } from '../../functions/src/enquiry/first-contact';

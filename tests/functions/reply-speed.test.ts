@@ -6,8 +6,11 @@
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/collections';
-import { REPLY_SPEED_DOCUMENT } from '../../functions/src/contract/reply-speed';
+import {
+  ENQUIRY_COLLECTION,
+  RESPONSE_STATS_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
+import { REPLY_SPEED_DOCUMENT } from '../../functions/src/contract/delivery/reply-speed';
 import {
   refreshReplySpeed,
   REFRESH_AFTER_MS,

@@ -9,7 +9,7 @@ import {
   ENQUIRY_COLLECTION,
   SALES_REVOCATIONS_COLLECTION,
   RESENDS_COLLECTION,
-} from '../../functions/src/contract/collections';
+} from '../../functions/src/contract/enquiry/collections';
 import { ENQUIRY_ID_HEADER } from '../../functions/src/channels/mail/message';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { RESENDS_PER_ACCOUNT_HOURLY, resendEnquiryEmail } from '../../functions/src/inbox/resend';

@@ -14,7 +14,7 @@ import {
   PHOTO_REFUSALS,
   PHOTO_UPLOADS_PER_DAY,
   type SitePhotoAnswer,
-} from '../../functions/src/contract/site-publish';
+} from '../../functions/src/contract/site/site-publish';
 import { folderStore } from '../../functions/src/site/file-store';
 import {
   acceptPhoto,

@@ -12,10 +12,17 @@ import fc from 'fast-check';
 import type { Firestore } from 'firebase-admin/firestore';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_DRAFTS_COLLECTION, SITE_LIVE_COLLECTION } from '../../functions/src/contract/collections';
-import { editorTextToRichText } from '../../functions/src/contract/rich-text';
-import type { SitePublishResult } from '../../functions/src/contract/site-publish';
-import { assembleContent, SECTION_IDS, type ProductContent } from '../../functions/src/contract/site-content';
+import {
+  SITE_DRAFTS_COLLECTION,
+  SITE_LIVE_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
+import { editorTextToRichText } from '../../functions/src/contract/site/rich-text';
+import type { SitePublishResult } from '../../functions/src/contract/site/site-publish';
+import {
+  assembleContent,
+  SECTION_IDS,
+  type ProductContent,
+} from '../../functions/src/contract/site/site-content';
 import {
   PREVIEW_ROBOTS_HEADER,
   PREVIEW_ROBOTS_TXT,

@@ -4,17 +4,17 @@
  * admitted enquiry per sales number, through retried triggers, sweeps side by side, refusals,
  * crashes and a flood; the email never waits for it nor goes twice because of it.
  */
-import { enquiryReference } from '../../functions/src/contract/enquiry-reference';
+import { enquiryReference } from '../../functions/src/contract/enquiry/enquiry-reference';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/deps';
-import { buildEnquiryPayload, FORM_PAGES } from '../../functions/src/contract/enquiry';
+import { buildEnquiryPayload, FORM_PAGES } from '../../functions/src/contract/enquiry/enquiry';
 import { handleEnquiryCreated } from '../../functions/src/enquiry/delivery';
 import { TRIGGER_MAX_INSTANCES } from '../../functions/src/enquiry/delivery-state';
 import { sweepUndeliveredEnquiries } from '../../functions/src/enquiry/sweeper';
 import { ENQUIRY_ALERT_FIELD } from '../../functions/src/enquiry/alerts';
 import { ALERT_LEASE_MS, STOPPED_MID_REQUEST } from '../../functions/src/channels/whatsapp/channel';
-import type { AlertRecord } from '../../functions/src/contract/delivery';
+import type { AlertRecord } from '../../functions/src/contract/delivery/delivery';
 import type { WhatsAppSettings } from '../../functions/src/channels/whatsapp/graph';
 import {
   DIGEST_ALERT_TEMPLATE,
@@ -33,7 +33,7 @@ import {
   testClock,
 } from '../support/delivery-fixtures';
 import type { SmtpCatcher } from '../support/smtp-catcher';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 
 let db: Firestore;
 let catcher: SmtpCatcher;

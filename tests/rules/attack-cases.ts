@@ -2,7 +2,7 @@
  * The tables of what an attacker tries (all denied) and what the forms send (all accepted).
  * Each row is one request; firestore-rules.test.ts runs every row as every kind of actor.
  */
-import { FIELDS_BY_COLLECTION, SERVER_TIMESTAMP_FIELD, type FieldRule } from '@contract/enquiry';
+import { FIELDS_BY_COLLECTION, SERVER_TIMESTAMP_FIELD, type FieldRule } from '@contract/enquiry/enquiry';
 import {
   addDoc,
   collection,
@@ -35,7 +35,7 @@ import {
   ENQUIRY_COLLECTIONS,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
-} from '@contract/collections';
+} from '@contract/enquiry/collections';
 
 export type RequestCase = {
   /** What is tried, completing "<actor> cannot …" or "<actor> can …". */

@@ -7,8 +7,8 @@ import {
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   ENQUIRY_RECEIPTS_COLLECTION,
-} from '@contract/collections';
-import { ENQUIRY_ID_LENGTH, newEnquiryId } from '@contract/enquiry-id';
+} from '@contract/enquiry/collections';
+import { ENQUIRY_ID_LENGTH, newEnquiryId } from '@contract/enquiry/enquiry-id';
 import { collection, doc, getDoc, getDocs, setDoc, type Firestore } from 'firebase/firestore';
 import type { RequestCase } from './attack-cases.ts';
 import { VALID_DOCUMENT } from './enquiry-documents.ts';

@@ -18,8 +18,8 @@ import {
   TIME_ZONE_PATTERN,
   STRUCTURED_FIELDS_BY_COLLECTION,
   type FieldRule,
-} from '@contract/enquiry';
-import { LEAD_SOURCE_FIELD, LEAD_SOURCE_KEYS, LEAD_SOURCE_PATTERNS } from '@contract/lead-source';
+} from '@contract/enquiry/enquiry';
+import { LEAD_SOURCE_FIELD, LEAD_SOURCE_KEYS, LEAD_SOURCE_PATTERNS } from '@contract/enquiry/lead-source';
 import {
   LINE_LENGTH_PATTERN,
   MAX_LINE_LENGTH_TEXT,
@@ -30,7 +30,7 @@ import {
   REQUEST_LINE_PRODUCTS,
   REQUEST_LINE_UNITS,
   REQUEST_LINES_FIELD,
-} from '@contract/request-lines';
+} from '@contract/enquiry/request-lines';
 import fc from 'fast-check';
 import { serverTimestamp, Timestamp } from 'firebase/firestore';
 import {
@@ -40,7 +40,7 @@ import {
   NO_LETTER_OR_DIGIT,
   ONE_LINE_BREAKERS,
 } from './attack-cases.ts';
-import type { EnquiryCollection } from '@contract/collections';
+import type { EnquiryCollection } from '@contract/enquiry/collections';
 
 export const CHANGE_KINDS = [
   'length edge',

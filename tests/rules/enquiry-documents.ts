@@ -11,10 +11,14 @@ import {
   type EnquiryFormValues,
   type FormPage,
   type PopupEnquiryFormValues,
-} from '@contract/enquiry';
+} from '@contract/enquiry/enquiry';
 import { serverTimestamp, Timestamp, type DocumentData } from 'firebase/firestore';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from '@contract/collections';
-import type { RequestLineInput } from '@contract/request-lines';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from '@contract/enquiry/collections';
+import type { RequestLineInput } from '@contract/enquiry/request-lines';
 
 /** 21 January 2026, 09:05:07 on the visitor's device: a plain morning enquiry. */
 export const SUBMITTED_AT = new Date(2026, 0, 21, 9, 5, 7);

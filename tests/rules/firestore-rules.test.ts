@@ -9,14 +9,14 @@
  *   flock /tmp/sme-emulator.lock npx tsx scripts/emulators.ts exec --only firestore \
  *     "npx vitest run --project emulator tests/rules"
  */
-import { buildEnquiryPayload, checkEnquiryDocument, FORM_PAGES } from '@contract/enquiry';
+import { buildEnquiryPayload, checkEnquiryDocument, FORM_PAGES } from '@contract/enquiry/enquiry';
 import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   MAIL_USAGE_COLLECTION,
   SALES_REVOCATIONS_COLLECTION,
-} from '@contract/collections';
+} from '@contract/enquiry/collections';
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import fc from 'fast-check';
 import {
@@ -85,8 +85,8 @@ import {
   siteAccessCases,
   siteCallerFirestore,
 } from './site-content-cases.ts';
-import { SITE_DRAFTS_COLLECTION } from '@contract/collections';
-import type { SectionId } from '@contract/site-content';
+import { SITE_DRAFTS_COLLECTION } from '@contract/enquiry/collections';
+import type { SectionId } from '@contract/site/site-content';
 import {
   actorsOf,
   describeDocument,

@@ -4,10 +4,14 @@
  * source at its longest, within the rules' 1,000-expression budget); a source the contract refuses
  * (a part missing or added, not text, too long, or with characters it does not take) is denied.
  */
-import { checkEnquiryDocument } from '@contract/enquiry';
-import { ENQUIRY_COLLECTION, ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
-import { LEAD_SOURCE_KEYS, type LeadSource } from '@contract/lead-source';
-import { MAX_REQUEST_LINES } from '@contract/request-lines';
+import { checkEnquiryDocument } from '@contract/enquiry/enquiry';
+import {
+  ENQUIRY_COLLECTION,
+  ENQUIRY_COLLECTIONS,
+  type EnquiryCollection,
+} from '@contract/enquiry/collections';
+import { LEAD_SOURCE_KEYS, type LeadSource } from '@contract/enquiry/lead-source';
+import { MAX_REQUEST_LINES } from '@contract/enquiry/request-lines';
 import { addDoc, collection, type DocumentData, type Firestore } from 'firebase/firestore';
 import type { RequestCase } from './attack-cases.ts';
 import { VALID_DOCUMENT } from './enquiry-documents.ts';

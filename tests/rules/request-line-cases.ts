@@ -6,15 +6,15 @@
  * ten checks is seen refusing one. The popup on a product page names that product: every product
  * of the catalogue is accepted there, anything else is denied.
  */
-import { checkEnquiryDocument } from '@contract/enquiry';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
+import { checkEnquiryDocument } from '@contract/enquiry/enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry/collections';
 import {
   MAX_LINE_LENGTH_TEXT,
   MAX_REQUEST_LINES,
   REQUEST_LINE_PRODUCTS,
   REQUEST_LINE_UNITS,
   type RequestLine,
-} from '@contract/request-lines';
+} from '@contract/enquiry/request-lines';
 import { addDoc, collection, type DocumentData, type Firestore } from 'firebase/firestore';
 import type { RequestCase } from './attack-cases.ts';
 import { validEnquiry, validPopupEnquiry } from './enquiry-documents.ts';

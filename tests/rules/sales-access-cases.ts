@@ -3,7 +3,7 @@
  * custom claim `sales: true`, for reading, listing and the `followUp` map only. Every row runs
  * as each caller of SALES_CALLERS; its verdict for each is in the row.
  */
-import { CORRECTABLE_FIELDS } from '@contract/correction';
+import { CORRECTABLE_FIELDS } from '@contract/inbox/correction';
 import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
@@ -11,7 +11,7 @@ import {
   MAIL_USAGE_COLLECTION,
   RESPONSE_STATS_COLLECTION,
   SALES_REVOCATIONS_COLLECTION,
-} from '@contract/collections';
+} from '@contract/enquiry/collections';
 import {
   FOLLOW_UP_FIELD,
   FOLLOW_UP_HISTORY_FIELD,
@@ -20,7 +20,7 @@ import {
   nextHistoryKey,
   FOLLOW_UP_STATUSES,
   SALES_CLAIM,
-} from '@contract/follow-up';
+} from '@contract/inbox/follow-up';
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,

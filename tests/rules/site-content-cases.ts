@@ -10,9 +10,9 @@ import {
   SITE_LIVE_COLLECTION,
   SITE_PHOTOS_COLLECTION,
   SITE_PUBLISHES_COLLECTION,
-} from '@contract/collections';
-import { OWNER_CLAIM, SALES_CLAIM } from '@contract/follow-up';
-import { SECTION_IDS, type ContentSeed, type SectionId } from '@contract/site-content';
+} from '@contract/enquiry/collections';
+import { OWNER_CLAIM, SALES_CLAIM } from '@contract/inbox/follow-up';
+import { SECTION_IDS, type ContentSeed, type SectionId } from '@contract/site/site-content';
 import type { RulesTestContext, RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,

@@ -15,7 +15,7 @@ import { privacyPolicy, termsAndConditions } from '../../web/src/content/legal';
 import { pageMeta } from '../../web/src/content/pages';
 import { site } from '../../web/src/content/site';
 import { firstLoadModules, get } from '../support/hosting';
-import { REPLY_SPEED_PATH } from '../../functions/src/contract/reply-speed';
+import { REPLY_SPEED_PATH } from '../../functions/src/contract/delivery/reply-speed';
 import { REPLY_SPEED_CACHE_CONTROL } from '../../functions/src/enquiry/reply-speed';
 
 const products = categories().flatMap((category) =>

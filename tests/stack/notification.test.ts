@@ -11,13 +11,16 @@
 import type { DocumentReference, Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { addDoc, collection, serverTimestamp, type Firestore } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildEnquiryPayload, buildPopupEnquiryPayload } from '../../functions/src/contract/enquiry';
-import type { DeliveryRecord } from '../../functions/src/contract/delivery';
+import { buildEnquiryPayload, buildPopupEnquiryPayload } from '../../functions/src/contract/enquiry/enquiry';
+import type { DeliveryRecord } from '../../functions/src/contract/delivery/delivery';
 import { openEmulatorClients, type EmulatorClients } from '../../scripts/lib/bench-harness';
 import { DELIVERY_TIMEOUT_MS, readUntil } from '../support/deadlines';
 import { clearFirestore } from '../support/emulator';
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 
 /** Where functions/.env.local sends mail. */
 const EMULATOR_SMTP_PORT = 2525;

@@ -9,14 +9,17 @@ import {
   buildPopupEnquiryPayload,
   type EnquiryFormValues,
   type PopupEnquiryFormValues,
-} from '../../functions/src/contract/enquiry';
+} from '../../functions/src/contract/enquiry/enquiry';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryDeps } from '../../functions/src/enquiry/deps';
 import type { DeliveryLog } from '../../functions/src/logs';
-import type { DeliveryRecord } from '../../functions/src/contract/delivery';
-import { INDIA_OFFSET_MS } from '../../functions/src/contract/india-time';
+import type { DeliveryRecord } from '../../functions/src/contract/delivery/delivery';
+import { INDIA_OFFSET_MS } from '../../functions/src/contract/base/india-time';
 import type { MailSettings } from '../../functions/src/channels/mail/message';
 import { createSmtpTransport } from '../../functions/src/channels/mail/transport';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../functions/src/contract/collections';
+import {
+  ENQUIRY_COLLECTION,
+  POPUP_ENQUIRY_COLLECTION,
+} from '../../functions/src/contract/enquiry/collections';
 
 export const SALES_SETTINGS: MailSettings = {
   salesRecipients: ['sales@example.com', 'owner@example.com'],

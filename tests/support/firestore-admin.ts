@@ -16,7 +16,7 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import type { EnquiryCollection } from '../../functions/src/contract/collections';
+import type { EnquiryCollection } from '../../functions/src/contract/enquiry/collections';
 import { DELIVERY_TIMEOUT_MS, DOCUMENT_TIMEOUT_MS, readUntil } from './deadlines';
 import { firestoreEmulatorHost, PROJECT_ID } from './emulator';
 

@@ -2,7 +2,7 @@
  * Rendering of one URL to HTML, for the prerender (renderer/site-render.ts), which runs in the
  * build and, from the bundle the build packages with the functions, in every publish.
  */
-import type { SiteContent } from '@contract/site-content';
+import type { SiteContent } from '@contract/site/site-content';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import { matchPage } from './app/routes';

@@ -3,11 +3,11 @@
  * email, and the first product in the WhatsApp alert, cleaned like any visitor text.
  */
 import { describe, expect, it } from 'vitest';
-import { buildEnquiryPayload } from '../contract/enquiry';
-import { ENQUIRY_COLLECTION } from '../contract/collections';
-import type { StoredEnquiry } from '../contract/stored-enquiry';
-import { PRICE_LIST_TEXT, type RequestLineInput } from '../contract/request-lines';
-import { exportColumns } from '../contract/enquiry-columns';
+import { buildEnquiryPayload } from '../contract/enquiry/enquiry';
+import { ENQUIRY_COLLECTION } from '../contract/enquiry/collections';
+import type { StoredEnquiry } from '../contract/enquiry/stored-enquiry';
+import { PRICE_LIST_TEXT, type RequestLineInput } from '../contract/enquiry/request-lines';
+import { exportColumns } from '../contract/enquiry/enquiry-columns';
 import { composeSalesEmail } from './mail/enquiry-emails';
 import type { MailSettings } from './mail/message';
 import { enquiryAlertParameters } from './whatsapp/alert-text';

@@ -3,10 +3,10 @@
  * enquiry and once a day per mailbox (`victim+1@` and `vic.tim@gmail.com` are `victim@`'s), within
  * its share of the mail budget, best effort, sent only after the sales email is recorded.
  */
-import { ADMISSION_DOCUMENTS, ADMISSION_RETENTION_MS } from '../contract/collections';
-import { mailboxDomain } from '../contract/contact-keys';
-import { indiaDayKey, indiaHourKey } from '../contract/india-time';
-import type { StoredEnquiry } from '../contract/stored-enquiry';
+import { ADMISSION_DOCUMENTS, ADMISSION_RETENTION_MS } from '../contract/enquiry/collections';
+import { mailboxDomain } from '../contract/enquiry/contact-keys';
+import { indiaDayKey, indiaHourKey } from '../contract/base/india-time';
+import type { StoredEnquiry } from '../contract/enquiry/stored-enquiry';
 import { Timestamp } from 'firebase-admin/firestore';
 import { acknowledgementKey, admissionBackoffMs, hashKey } from './admission';
 import {
@@ -19,9 +19,9 @@ import {
   type BudgetCounter,
 } from './mail-budget';
 import { lostSlot } from './slots';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
 import { admissionRef } from './admission-claim';
-import { NOTIFICATION_FIELD, type AcknowledgementRecord } from '../contract/delivery';
+import { NOTIFICATION_FIELD, type AcknowledgementRecord } from '../contract/delivery/delivery';
 import { documentRef } from './delivery-record';
 import { describeSendError } from './delivery-state';
 import { enquiryFields, LOG_EVENTS } from '../logs';

@@ -4,7 +4,7 @@
  * takes one slot of each counter and is claimed for sending, all in one transaction with the
  * enquiry's delivery record.
  */
-import { readStoredEnquiry } from '../contract/stored-enquiry';
+import { readStoredEnquiry } from '../contract/enquiry/stored-enquiry';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
   admissionBackoffMs,
@@ -15,13 +15,13 @@ import {
   type AdmissionKeys,
   type CounterName,
 } from './admission';
-import { contactKeysOf } from '../contract/contact-keys';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
-import { asDate } from '../contract/india-time';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from '../contract/retention';
+import { contactKeysOf } from '../contract/enquiry/contact-keys';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
+import { asDate } from '../contract/base/india-time';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from '../contract/enquiry/retention';
 import { documentRef, firstRecord, MISSING, transition, type Claim } from './delivery-record';
 import { claimToken, decideClaim, DELIVERY_LEASE_MS, type Claimant } from './delivery-state';
-import { ADMISSION_COLLECTION } from '../contract/collections';
+import { ADMISSION_COLLECTION } from '../contract/enquiry/collections';
 import type { AdmissionLimits, DeliveryDeps, EnquiryRef } from './deps';
 import { lostSlot, takeSlots, usedSlots } from './slots';
 import { recordMailUsage } from './mail-budget';

@@ -6,9 +6,9 @@ import {
   decideAdmission,
   normaliseText,
 } from './admission';
-import { phoneKey } from '../contract/phone';
-import { indiaDayKey, indiaHourKey } from '../contract/india-time';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/collections';
+import { phoneKey } from '../contract/enquiry/phone';
+import { indiaDayKey, indiaHourKey } from '../contract/base/india-time';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../contract/enquiry/collections';
 import { DEFAULT_ADMISSION_LIMITS } from './deps';
 
 const now = new Date('2026-11-22T18:45:00Z'); // 00:15 on 23 November in India

@@ -26,16 +26,20 @@
  * slots in slots.ts.
  */
 import { createHash } from 'node:crypto';
-import { withoutHiddenCharacters } from '../contract/hidden-characters';
-import type { HeldReason } from '../contract/delivery';
+import { withoutHiddenCharacters } from '../contract/enquiry/hidden-characters';
+import type { HeldReason } from '../contract/delivery/delivery';
 // Addresses and numbers are compared as the contract says (the inbox compares buyers the same way).
-import { canonicalMailbox, normaliseEmail } from '../contract/contact-keys';
-import { phoneKey } from '../contract/phone';
-import { textOf } from '../contract/stored-enquiry';
-import { indiaDayKey, indiaHourKey } from '../contract/india-time';
+import { canonicalMailbox, normaliseEmail } from '../contract/enquiry/contact-keys';
+import { phoneKey } from '../contract/enquiry/phone';
+import { textOf } from '../contract/enquiry/stored-enquiry';
+import { indiaDayKey, indiaHourKey } from '../contract/base/india-time';
 import type { AdmissionLimits } from './deps';
 import { dayCounter, hourCounter } from './mail-budget';
-import { ADMISSION_DOCUMENTS, ENQUIRY_COLLECTION, type EnquiryCollection } from '../contract/collections';
+import {
+  ADMISSION_DOCUMENTS,
+  ENQUIRY_COLLECTION,
+  type EnquiryCollection,
+} from '../contract/enquiry/collections';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60_000;
 

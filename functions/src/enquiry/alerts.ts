@@ -3,9 +3,9 @@
  * `notification.whatsapp`), and one line per hourly digest (its record on the hour's digest lock).
  */
 import type { DocumentReference } from 'firebase-admin/firestore';
-import { NOTIFICATION_FIELD } from '../contract/delivery';
+import { NOTIFICATION_FIELD } from '../contract/delivery/delivery';
 import type { DeliveryDeps, EnquiryRef } from './deps';
-import { readStoredEnquiry } from '../contract/stored-enquiry';
+import { readStoredEnquiry } from '../contract/enquiry/stored-enquiry';
 import { claimToken, type Claimant } from './delivery-state';
 import { digestAlertParameters, enquiryAlertParameters } from '../channels/whatsapp/alert-text';
 import {

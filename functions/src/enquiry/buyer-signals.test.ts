@@ -7,9 +7,9 @@ import {
   rankForDigest,
   type DigestCandidate,
 } from './buyer-signals';
-import { formatEnquiryDate, formatEnquiryTime } from '../contract/enquiry';
-import { INDIA_OFFSET_MS } from '../contract/india-time';
-import { ENQUIRY_COLLECTION } from '../contract/collections';
+import { formatEnquiryDate, formatEnquiryTime } from '../contract/enquiry/enquiry';
+import { INDIA_OFFSET_MS } from '../contract/base/india-time';
+import { ENQUIRY_COLLECTION } from '../contract/enquiry/collections';
 
 /** 10:30 in Coimbatore. */
 const SERVER_TIME = new Date('2026-03-02T05:00:00Z');

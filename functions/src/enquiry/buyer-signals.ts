@@ -27,12 +27,12 @@
  * Pure code: no Firebase, no clock.
  */
 import type { DigestEntry } from '../channels/mail/digest-email';
-import type { EnquiryCollection } from '../contract/collections';
-import { normaliseEmail } from '../contract/contact-keys';
-import { phoneKey } from '../contract/phone';
-import { phoneValidity } from '../contract/phone-plans';
-import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery';
-import { oneLineText } from '../contract/visitor-text';
+import type { EnquiryCollection } from '../contract/enquiry/collections';
+import { normaliseEmail } from '../contract/enquiry/contact-keys';
+import { phoneKey } from '../contract/enquiry/phone';
+import { phoneValidity } from '../contract/enquiry/phone-plans';
+import { HELD_REASON_TEXT, type HeldReason } from '../contract/delivery/delivery';
+import { oneLineText } from '../contract/enquiry/visitor-text';
 
 /** One enquiry a digest reports: held back by admission control, or a duplicate of an earlier one. */
 export type DigestCandidate = {

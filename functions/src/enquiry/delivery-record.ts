@@ -4,7 +4,7 @@
  * decide, write only the fields that change. (The acknowledgement, the digest, a resend and the
  * WhatsApp channel write their own parts of the record themselves.)
  */
-import type { StoredEnquiry } from '../contract/stored-enquiry';
+import type { StoredEnquiry } from '../contract/enquiry/stored-enquiry';
 import {
   Timestamp,
   type DocumentData,
@@ -12,7 +12,7 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { NOTIFICATION_FIELD, type DeliveryRecord, type DeliveryState } from '../contract/delivery';
+import { NOTIFICATION_FIELD, type DeliveryRecord, type DeliveryState } from '../contract/delivery/delivery';
 import { readDeliveryView, type DeliveryView } from './delivery-state';
 import type { DeliveryDeps, DeliveryOutcome, EnquiryRef } from './deps';
 

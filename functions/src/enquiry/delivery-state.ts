@@ -26,15 +26,15 @@
  *   next hourly digest lists it (`digest` goes from null to that digest's hour). Final.
  *
  * Only the functions write the record (Admin SDK, in transactions); the rules give visitors no
- * way to touch it. The record's shape and states are part of the contract (contract/delivery.ts),
+ * way to touch it. The record's shape and states are part of the contract (contract/delivery/delivery.ts),
  * which the inbox reads too; the rules of the machine are here. No Firebase imports.
  *
  * An operator can queue a capped-out, held or duplicate enquiry again by setting
  * `notification.state` to `PENDING`, `notification.attempts` to 0 and `notification.nextAttemptAt`
  * to the current time: the next sweep sends it, without admission control.
  */
-import { DELIVERY_STATES, type DeliveryState } from '../contract/delivery';
-import { asDate } from '../contract/india-time';
+import { DELIVERY_STATES, type DeliveryState } from '../contract/delivery/delivery';
+import { asDate } from '../contract/base/india-time';
 
 /**
  * Instances of each enquiry trigger, one event at a time each: a flood of writes queues at the

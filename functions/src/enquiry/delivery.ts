@@ -12,11 +12,11 @@
  * Sending twice there is the right side to err on (losing an enquiry is worse), and the stable
  * Message-ID lets the mailbox recognise the repeat.
  */
-import { readStoredEnquiry } from '../contract/stored-enquiry';
+import { readStoredEnquiry } from '../contract/enquiry/stored-enquiry';
 import { Timestamp } from 'firebase-admin/firestore';
 import { acknowledgeVisitor } from './acknowledgement';
 import { admit } from './admission-claim';
-import type { EnquiryCollection } from '../contract/collections';
+import type { EnquiryCollection } from '../contract/enquiry/collections';
 import { MISSING, transition, type Claim } from './delivery-record';
 import {
   claimToken,

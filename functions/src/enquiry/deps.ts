@@ -4,8 +4,8 @@
  * limits, the clock and the logger; and the names every step passes around.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import type { EnquiryCollection } from '../contract/collections';
-import type { HeldReason } from '../contract/delivery';
+import type { EnquiryCollection } from '../contract/enquiry/collections';
+import type { HeldReason } from '../contract/delivery/delivery';
 import type { MailSettings } from '../channels/mail/message';
 import type { MailTransport } from '../channels/mail/transport';
 import type { WhatsAppSettings } from '../channels/whatsapp/graph';

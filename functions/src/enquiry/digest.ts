@@ -33,17 +33,17 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { digestKey } from './admission';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
-import { indiaHourKey } from '../contract/india-time';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
+import { indiaHourKey } from '../contract/base/india-time';
 import { BUYER_SIGN_NAMES, digestEntries, type DigestCandidate } from './buyer-signals';
 import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   ADMISSION_RETENTION_MS,
-} from '../contract/collections';
+} from '../contract/enquiry/collections';
 import type { DeliveryDeps } from './deps';
-import { NOTIFICATION_FIELD } from '../contract/delivery';
+import { NOTIFICATION_FIELD } from '../contract/delivery/delivery';
 import { DELIVERY_LEASE_MS, describeSendError } from './delivery-state';
 import { LOG_EVENTS } from '../logs';
 import { composeDigestEmail } from '../channels/mail/digest-email';

@@ -4,25 +4,29 @@
  * - the first contact (the inbox sets `followUp.firstContactAt`, the rules hold it to the server's
  *   time): how long the buyer waited, on the enquiry's delivery record (`notification.firstContactAt`,
  *   `responseSeconds`, which take it off the inbox's "waiting" list) and in the week's histogram
- *   (contract/response-times.ts);
+ *   (contract/delivery/response-times.ts);
  * - the retention: the enquiry is kept ENQUIRY_RETENTION_DAYS after its last follow-up change, so
- *   `expiresAt` moves on with each change (contract/retention.ts);
- * - a correction of the buyer's details (contract/correction.ts): who the enquiry is from is
+ *   `expiresAt` moves on with each change (contract/enquiry/retention.ts);
+ * - a correction of the buyer's details (contract/inbox/correction.ts): who the enquiry is from is
  *   rewritten at once, as if it had arrived corrected: its contact keys (which the inbox, a
  *   privacy request and the digest compare people by) and its duplicate fingerprint, so the old
  *   address or number is gone from it, as the inbox promises, and the corrected buyer's same
  *   enquiry again is a duplicate of it.
  */
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { contactKeysOf } from '../contract/contact-keys';
-import { NOTIFICATION_FIELD } from '../contract/delivery';
-import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD, followUpHistory } from '../contract/follow-up';
-import { asDate } from '../contract/india-time';
-import { readResponseStats, responseBucket, responseWeek } from '../contract/response-times';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS, EXPIRES_AT_FIELD, retentionEnd } from '../contract/retention';
+import { contactKeysOf } from '../contract/enquiry/contact-keys';
+import { NOTIFICATION_FIELD } from '../contract/delivery/delivery';
+import { FIRST_CONTACT_FIELD, FOLLOW_UP_FIELD, followUpHistory } from '../contract/inbox/follow-up';
+import { asDate } from '../contract/base/india-time';
+import { readResponseStats, responseBucket, responseWeek } from '../contract/delivery/response-times';
+import {
+  DEFAULT_ENQUIRY_RETENTION_DAYS,
+  EXPIRES_AT_FIELD,
+  retentionEnd,
+} from '../contract/enquiry/retention';
 import { admissionKeys } from './admission';
 import type { EnquiryRef } from './deps';
-import { ADMISSION_COLLECTION, RESPONSE_STATS_COLLECTION } from '../contract/collections';
+import { ADMISSION_COLLECTION, RESPONSE_STATS_COLLECTION } from '../contract/enquiry/collections';
 
 type FollowUpOutcome =
   | {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_KINDS } from '../contract/mail-usage';
+import { MAIL_KINDS } from '../contract/delivery/mail-usage';
 import { DEFAULT_ADMISSION_LIMITS } from './deps';
 import {
   acknowledgementAllowance,

@@ -13,10 +13,14 @@
  * The whole budget (mailBudget) is what the SMTP provider's quota must allow.
  */
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { ADMISSION_DOCUMENTS, ADMISSION_RETENTION_MS, MAIL_USAGE_COLLECTION } from '../contract/collections';
-import { indiaDayKey, indiaHourKey } from '../contract/india-time';
-import { MAIL_USAGE_BUDGET_FIELD, type MailKind } from '../contract/mail-usage';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
+import {
+  ADMISSION_DOCUMENTS,
+  ADMISSION_RETENTION_MS,
+  MAIL_USAGE_COLLECTION,
+} from '../contract/enquiry/collections';
+import { indiaDayKey, indiaHourKey } from '../contract/base/india-time';
+import { MAIL_USAGE_BUDGET_FIELD, type MailKind } from '../contract/delivery/mail-usage';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
 import type { AdmissionLimits } from './deps';
 import { takeSlots, usedSlots } from './slots';
 

@@ -1,5 +1,5 @@
 /**
- * Keeps the reply-speed figure buyers are shown (contract/reply-speed.ts) up to date, and answers
+ * Keeps the reply-speed figure buyers are shown (contract/delivery/reply-speed.ts) up to date, and answers
  * the site's request for it:
  * - `refreshReplySpeed` works it out from the enquiries answered in the last 90 days (both forms,
  *   admitted ones only) and stores it in `enquiry-response-stats/last-90-days`. It runs when a
@@ -9,10 +9,10 @@
  *   nothing else, cacheable by Hosting's CDN, so a visitor's request costs at most one read.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { ENQUIRY_COLLECTIONS, RESPONSE_STATS_COLLECTION } from '../contract/collections';
-import { NOTIFICATION_FIELD } from '../contract/delivery';
-import { SERVER_TIMESTAMP_FIELD } from '../contract/enquiry';
-import { asDate } from '../contract/india-time';
+import { ENQUIRY_COLLECTIONS, RESPONSE_STATS_COLLECTION } from '../contract/enquiry/collections';
+import { NOTIFICATION_FIELD } from '../contract/delivery/delivery';
+import { SERVER_TIMESTAMP_FIELD } from '../contract/enquiry/enquiry';
+import { asDate } from '../contract/base/india-time';
 import {
   countsForReplySpeed,
   isShownToBuyers,
@@ -21,7 +21,7 @@ import {
   REPLY_SPEED_DOCUMENT,
   REPLY_SPEED_WINDOW_DAYS,
   type ReplySpeed,
-} from '../contract/reply-speed';
+} from '../contract/delivery/reply-speed';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The sweep works the figure out again when it is older than this (the window moves on daily). */

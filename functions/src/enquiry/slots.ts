@@ -7,8 +7,8 @@
  * (its commit fails with ALREADY_EXISTS) counts again.
  */
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { ADMISSION_COLLECTION, ADMISSION_RETENTION_MS } from '../contract/collections';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
+import { ADMISSION_COLLECTION, ADMISSION_RETENTION_MS } from '../contract/enquiry/collections';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
 
 /** On a slot document: the counter it belongs to, which a count query filters on. */
 export const COUNTER_FIELD = 'counter';

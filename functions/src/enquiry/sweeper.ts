@@ -14,11 +14,11 @@
  *    (reply-speed.ts), when it is more than an hour old.
  */
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
-import { SERVER_TIMESTAMP_FIELD } from '../contract/enquiry';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
+import { SERVER_TIMESTAMP_FIELD } from '../contract/enquiry/enquiry';
 import { deliverEnquiry } from './delivery';
 import type { DeliveryDeps, DeliveryOutcome } from './deps';
-import { NOTIFICATION_FIELD, UNFINISHED_STATES } from '../contract/delivery';
+import { NOTIFICATION_FIELD, UNFINISHED_STATES } from '../contract/delivery/delivery';
 import { LOG_EVENTS } from '../logs';
 import { DIGEST_MAX_DOCUMENT_READS, sendHeldDigest, type DigestOutcome } from './digest';
 import { deliverEnquiryAlert, ENQUIRY_ALERT_FIELD } from './alerts';
@@ -29,7 +29,7 @@ import {
   type EnquiryCollection,
   ADMISSION_RETENTION_MS,
   ADMISSION_DOCUMENTS,
-} from '../contract/collections';
+} from '../contract/enquiry/collections';
 
 export const SWEEP_SCHEDULE = 'every 15 minutes';
 /** Retries per collection per run; the rest wait for the next run. */

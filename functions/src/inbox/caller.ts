@@ -6,7 +6,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError, type CallableRequest } from 'firebase-functions/https';
-import { SALES_REVOCATIONS_COLLECTION } from '../contract/collections';
+import { SALES_REVOCATIONS_COLLECTION } from '../contract/enquiry/collections';
 
 /**
  * Who called, from the verified ID token; null when the call carried none. `authTime` is the

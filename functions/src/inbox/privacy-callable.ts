@@ -5,9 +5,9 @@
  * what it touches.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { OWNER_CLAIM, SALES_CLAIM } from '../contract/follow-up';
-import type { PrivacyCallRequest, PrivacyCallResult } from '../contract/privacy';
-import { asDate, formatIndiaIso } from '../contract/india-time';
+import { OWNER_CLAIM, SALES_CLAIM } from '../contract/inbox/follow-up';
+import type { PrivacyCallRequest, PrivacyCallResult } from '../contract/inbox/privacy';
+import { asDate, formatIndiaIso } from '../contract/base/india-time';
 import {
   countsOf,
   eraseSubject,

@@ -17,17 +17,17 @@
 import { createHmac } from 'node:crypto';
 import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { acknowledgementKey, admissionKeys } from '../enquiry/admission';
-import { normaliseEmail } from '../contract/contact-keys';
-import { phoneKey } from '../contract/phone';
-import { INDIAN_PHONE_PATTERN, INTERNATIONAL_PHONE_PATTERN } from '../contract/phone';
+import { normaliseEmail } from '../contract/enquiry/contact-keys';
+import { phoneKey } from '../contract/enquiry/phone';
+import { INDIAN_PHONE_PATTERN, INTERNATIONAL_PHONE_PATTERN } from '../contract/enquiry/phone';
 import {
   ADMISSION_COLLECTION,
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   RESENDS_COLLECTION,
   PRIVACY_REQUESTS_COLLECTION,
-} from '../contract/collections';
-import { asDate, formatIndiaIso } from '../contract/india-time';
+} from '../contract/enquiry/collections';
+import { asDate, formatIndiaIso } from '../contract/base/india-time';
 
 import { COUNTER_FIELD } from '../enquiry/slots';
 /** Firestore's limit of writes in one batch. */

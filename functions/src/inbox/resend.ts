@@ -23,19 +23,19 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { hashKey } from '../enquiry/admission';
 import { dayCounter, hourCounter, recordMailUsage } from '../enquiry/mail-budget';
 import { lostSlot, takeSlots, usedSlots } from '../enquiry/slots';
-import { readStoredEnquiry, type StoredEnquiry } from '../contract/stored-enquiry';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
-import { indiaHourKey } from '../contract/india-time';
+import { readStoredEnquiry, type StoredEnquiry } from '../contract/enquiry/stored-enquiry';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
+import { indiaHourKey } from '../contract/base/india-time';
 import {
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   RESENDS_COLLECTION,
   ADMISSION_DOCUMENTS,
-} from '../contract/collections';
-import { ENQUIRY_ID_PATTERN } from '../contract/enquiry-id';
-import { SALES_CLAIM } from '../contract/follow-up';
-import { RESEND_REQUEST_ID_PATTERN, type ResendRequest, type ResendResult } from '../contract/resend';
-import { NOTIFICATION_FIELD } from '../contract/delivery';
+} from '../contract/enquiry/collections';
+import { ENQUIRY_ID_PATTERN } from '../contract/enquiry/enquiry-id';
+import { SALES_CLAIM } from '../contract/inbox/follow-up';
+import { RESEND_REQUEST_ID_PATTERN, type ResendRequest, type ResendResult } from '../contract/inbox/resend';
+import { NOTIFICATION_FIELD } from '../contract/delivery/delivery';
 import { accessWithdrawn, InboxError, verifiedEmail } from './caller';
 import { describeSendError } from '../enquiry/delivery-state';
 import { LOG_EVENTS } from '../logs';

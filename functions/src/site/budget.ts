@@ -10,14 +10,14 @@
  * compression and a number of elements, both well above what the real pages have.
  */
 import { brotliCompressSync, constants } from 'node:zlib';
-import { fieldLabel, sectionTitle } from '../contract/site-content-checks';
+import { fieldLabel, sectionTitle } from '../contract/site/site-content-checks';
 import {
   assembleContent,
   isSectionId,
   productsOf,
   sectionValues,
   type SiteContent,
-} from '../contract/site-content';
+} from '../contract/site/site-content';
 import type { HostingJson } from './hosting-api';
 
 /** TCP's first window: 10 segments of 1,460 bytes. */

@@ -7,7 +7,7 @@
  * position included, never reaches a published file.
  */
 import sharp, { type Sharp } from 'sharp';
-import { PHOTO_MAX_PIXELS } from '../contract/site-publish';
+import { PHOTO_MAX_PIXELS } from '../contract/site/site-publish';
 
 /**
  * Every pipeline here refuses a source larger than a photo may be, before decoding it: the photo

@@ -3,7 +3,7 @@
  * caller itself, whatever the inbox shows, with the claims the rules check for the drafts.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { OWNER_CLAIM, SALES_CLAIM } from '../contract/follow-up';
+import { OWNER_CLAIM, SALES_CLAIM } from '../contract/inbox/follow-up';
 import { accessWithdrawn, InboxError, type InboxCaller } from '../inbox/caller';
 
 export type Owner = NonNullable<InboxCaller>;

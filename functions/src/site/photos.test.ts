@@ -1,9 +1,9 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { maxBytesAt, maxBytesFor } from '../contract/image-specs';
-import { PHOTO_FORMATS, PHOTO_WIDTHS } from '../contract/site-content';
-import { PHOTO_MAX_PIXELS, PHOTO_REFUSALS } from '../contract/site-publish';
+import { maxBytesAt, maxBytesFor } from '../contract/site/image-specs';
+import { PHOTO_FORMATS, PHOTO_WIDTHS } from '../contract/site/site-content';
+import { PHOTO_MAX_PIXELS, PHOTO_REFUSALS } from '../contract/site/site-publish';
 import { phonePhoto } from '../../../tests/support/phone-photo';
 import { metadataLeft, withEveryMetadata, WRITTEN_FORMATS } from '../../../tests/support/photo-metadata';
 import {

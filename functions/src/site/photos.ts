@@ -10,11 +10,16 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { SITE_PHOTO_UPLOADS_COLLECTION, SITE_PHOTOS_COLLECTION } from '../contract/collections';
-import { heightAt, maxBytesAt, maxBytesFor } from '../contract/image-specs';
-import { INDIA_OFFSET_MS, indiaDayKey } from '../contract/india-time';
-import { EXPIRES_AT_FIELD } from '../contract/retention';
-import { PHOTO_FORMATS, PHOTO_ID_PATTERN, PHOTO_WIDTHS, type PhotoFormat } from '../contract/site-content';
+import { SITE_PHOTO_UPLOADS_COLLECTION, SITE_PHOTOS_COLLECTION } from '../contract/enquiry/collections';
+import { heightAt, maxBytesAt, maxBytesFor } from '../contract/site/image-specs';
+import { INDIA_OFFSET_MS, indiaDayKey } from '../contract/base/india-time';
+import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
+import {
+  PHOTO_FORMATS,
+  PHOTO_ID_PATTERN,
+  PHOTO_WIDTHS,
+  type PhotoFormat,
+} from '../contract/site/site-content';
 import {
   APP_CHECK_HEADER,
   PHOTO_FORMATS_ACCEPTED,
@@ -25,7 +30,7 @@ import {
   PHOTO_UPLOADS_PER_DAY,
   type SitePhoto,
   type SitePhotoAnswer,
-} from '../contract/site-publish';
+} from '../contract/site/site-publish';
 import { InboxError, type InboxCaller } from '../inbox/caller';
 import type { FileStore } from './file-store';
 import { drawMaster, encodeImageWithin } from './images';

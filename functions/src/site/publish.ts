@@ -18,16 +18,21 @@ import {
   SITE_DRAFTS_COLLECTION,
   SITE_LIVE_COLLECTION,
   SITE_PUBLISHES_COLLECTION,
-} from '../contract/collections';
-import { changeSummary, describeChanges } from '../contract/site-content-changes';
-import { checkContent, unconfirmedValues, type ContentSections } from '../contract/site-content-checks';
-import { assembleContent, SECTION_IDS, type SectionId, type SiteContent } from '../contract/site-content';
+} from '../contract/enquiry/collections';
+import { changeSummary, describeChanges } from '../contract/site/site-content-changes';
+import { checkContent, unconfirmedValues, type ContentSections } from '../contract/site/site-content-checks';
+import {
+  assembleContent,
+  SECTION_IDS,
+  type SectionId,
+  type SiteContent,
+} from '../contract/site/site-content';
 import type {
   PublishAction,
   PublishRecord,
   SitePublishRequest,
   SitePublishResult,
-} from '../contract/site-publish';
+} from '../contract/site/site-publish';
 import { InboxError, type InboxCaller } from '../inbox/caller';
 import { pageBudgetProblems, type BudgetPage } from './budget';
 import type { FileStore } from './file-store';

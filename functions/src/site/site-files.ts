@@ -9,7 +9,7 @@ import {
   photoFilePath,
   productsOf,
   type SiteContent,
-} from '../contract/site-content';
+} from '../contract/site/site-content';
 import type { FileStore } from './file-store';
 import { photoFilePathInStore } from './photos';
 

@@ -2,7 +2,7 @@
  * The site's routes (spec section 2), for the build: each page is rendered to its own HTML file
  * (the prerender), and the browser never routes (a link opens the next page's HTML).
  */
-import { INBOX_PATH } from '@contract/inbox-address';
+import { INBOX_PATH } from '@contract/inbox/inbox-address';
 import type { ComponentType } from 'react';
 import {
   ABOUT_PATH,

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { imageKeys, imageSpecs, type ImageKey } from '@contract/image-specs';
+import { imageKeys, imageSpecs, type ImageKey } from '@contract/site/image-specs';
 import {
   createPicture,
   imageUrl,

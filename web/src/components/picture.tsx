@@ -1,7 +1,7 @@
-import { imageSpecs, intrinsicSizes, isImageKey, type ImageKey } from '@contract/image-specs';
-import { PHOTO_WIDTHS, photoFilePath, type ProductPhoto } from '@contract/site-content';
+import { imageSpecs, intrinsicSizes, isImageKey, type ImageKey } from '@contract/site/image-specs';
+import { PHOTO_WIDTHS, photoFilePath, type ProductPhoto } from '@contract/site/site-content';
 
-export { intrinsicSizes, type ImageKey, type IntrinsicSize } from '@contract/image-specs';
+export { intrinsicSizes, type ImageKey, type IntrinsicSize } from '@contract/site/image-specs';
 
 /** Asset URLs by the file's path as the glob reports it, e.g. '../assets/generated/hero-640.avif'. */
 type AssetUrls = Record<string, string>;
@@ -69,7 +69,7 @@ function urlsByFileName(urls: AssetUrls): Map<string, string> {
 function requireImageKey(image: string): ImageKey {
   if (!isImageKey(image))
     throw new Error(
-      `No picture is defined for the image key "${image}" (functions/src/contract/image-specs.ts)`,
+      `No picture is defined for the image key "${image}" (functions/src/contract/site/image-specs.ts)`,
     );
   return image;
 }
@@ -124,7 +124,7 @@ export function photoSources(photo: ProductPhoto, sizes?: string): PictureSource
 }
 
 type PictureProps = {
-  /** An image key from functions/src/contract/image-specs.ts. */
+  /** An image key from functions/src/contract/site/image-specs.ts. */
   image: string;
   /** The owner's photo for this key, shown instead of its drawing (same shape, same sizes). */
   photo?: ProductPhoto | null;

@@ -1,7 +1,7 @@
 /**
  * Every public page's address (spec section 2). A leaf module: it imports nothing, so the route
  * table, the pages, the features and the prerender can all use it without forming a circle. The
- * sales inbox's address is the contract's INBOX_PATH (@contract/inbox-address), which the functions
+ * sales inbox's address is the contract's INBOX_PATH (@contract/inbox/inbox-address), which the functions
  * write into their links.
  */
 export const HOME_PATH = '/home';

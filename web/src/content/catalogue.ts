@@ -3,7 +3,7 @@
  * lists them (the contract's CATALOGUE_LAYOUT), with what the owner wrote for each in the Site part
  * (site-content.ts). Slugs are URLs and artwork keys (web/src/assets/art/<slug>.svg).
  */
-import { PRODUCT_FACT_LABELS } from '@contract/site-content';
+import { PRODUCT_FACT_LABELS } from '@contract/site/site-content';
 import { siteContent } from './site-content';
 import type { Category } from './types';
 

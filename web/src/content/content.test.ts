@@ -4,7 +4,7 @@ import { categories, productFactLabels } from './catalogue';
 import { enquiryPageCopy } from './enquiry-page';
 import { generalFaqs } from './faqs';
 import { homeCopy } from './home';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionText } from '@contract/retention';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionText } from '@contract/enquiry/retention';
 import { privacyPolicy, termsAndConditions } from './legal';
 import { productPageCopy } from './product-page';
 import { site } from './site';

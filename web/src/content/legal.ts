@@ -5,7 +5,7 @@
  * last changed (YYYY-MM-DD), shown under its title: set it when your adviser approves the text,
  * and again whenever you change it.
  */
-import { retentionText } from '@contract/retention';
+import { retentionText } from '@contract/enquiry/retention';
 import { site } from './site';
 import type { LegalDocument } from './types';
 

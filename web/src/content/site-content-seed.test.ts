@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import seed from './site-content.seed.json';
-import { editorTextToRichText, richTextToEditorText, sanitizeRichText } from '@contract/rich-text';
-import { describeChanges } from '@contract/site-content-changes';
+import { editorTextToRichText, richTextToEditorText, sanitizeRichText } from '@contract/site/rich-text';
+import { describeChanges } from '@contract/site/site-content-changes';
 import {
   checkContent,
   checkSection,
   unconfirmedValues,
   type ContentSections,
-} from '@contract/site-content-checks';
+} from '@contract/site/site-content-checks';
 import {
   contentOfSeed,
   GENERAL_FAQ_COUNT,
@@ -20,7 +20,7 @@ import {
   type ContentSeed,
   type ProductContent,
   type SectionId,
-} from '@contract/site-content';
+} from '@contract/site/site-content';
 
 const contentSeed = seed as ContentSeed;
 const valueOf = <T>(id: SectionId) => structuredClone(contentSeed[id].value) as T;

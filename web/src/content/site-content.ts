@@ -3,12 +3,12 @@
  * functions) names the content before it renders any page (`renderContent`), and the pages read it
  * through the accessors below and through catalogue.ts, product-details.ts, faqs.ts,
  * testimonials.ts and site.ts, which keep the shapes the pages always used. Its data is the
- * owner's (functions/src/contract/site-content.ts: the Site part's drafts, the live site's last
+ * owner's (functions/src/contract/site/site-content.ts: the Site part's drafts, the live site's last
  * publish, or the committed seed); layout, routes and the spec's fixed texts stay in code.
  *
  * No page reads it in the browser: an island that needs content gets it from the page it wakes in.
  */
-import type { SiteContent } from '@contract/site-content';
+import type { SiteContent } from '@contract/site/site-content';
 
 let current: SiteContent | undefined;
 

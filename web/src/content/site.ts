@@ -4,7 +4,7 @@
  * tagline, the town and the site's address are the code's.
  * OWNER: every value marked PLACEHOLDER here must be replaced with the real one before launch.
  */
-import { phoneDigits, phoneE164 } from '@contract/site-content';
+import { phoneDigits, phoneE164 } from '@contract/site/site-content';
 import { siteFacts } from './site-content';
 
 export const site = {

@@ -1,15 +1,15 @@
 /**
  * The shapes the pages read the site's copy in. The owner's part of it (products, ranges, trade
  * terms, contact details, questions, reviews) is content of one schema, edited in the Site part
- * (functions/src/contract/site-content.ts) and read through web/src/content/site-content.ts; the
+ * (functions/src/contract/site/site-content.ts) and read through web/src/content/site-content.ts; the
  * layout's fixed texts are code beside it. The tests count what the spec counts from that data.
  */
-import type { ImageKey } from '@contract/image-specs';
-import type { ProductPhoto } from '@contract/site-content';
+import type { ImageKey } from '@contract/site/image-specs';
+import type { ProductPhoto } from '@contract/site/site-content';
 
 /**
  * A picture in web/src/assets: art/<key>.svg, replaced by photos/<key>.{jpg,png,webp} when present.
- * One of the keys in functions/src/contract/image-specs.ts, so a misspelt key in the content fails the typecheck.
+ * One of the keys in functions/src/contract/site/image-specs.ts, so a misspelt key in the content fails the typecheck.
  */
 export type { ImageKey };
 

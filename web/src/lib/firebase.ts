@@ -4,7 +4,7 @@
  * Firebase is in the first page load: the SDK (Firestore Lite, ~30 KB) is fetched when a visitor
  * first focuses a form or submits.
  */
-import { type EnquiryCollection, ENQUIRY_RECEIPTS_COLLECTION } from '@contract/collections';
+import { type EnquiryCollection, ENQUIRY_RECEIPTS_COLLECTION } from '@contract/enquiry/collections';
 import { loadCode, sharedUnlessFailed } from './code-loading';
 
 /** A visitor should hear back within this time rather than watch a spinner forever. */

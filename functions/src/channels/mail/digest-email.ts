@@ -3,13 +3,13 @@
  * with the strongest signs of a real buyer first, a table of 50 and a CSV (the export's columns, with
  * the digest's rank and reasons first) of every one.
  */
-import { ENQUIRY_COLLECTIONS } from '../../contract/collections';
-import { enquiriesToCsv } from '../../contract/enquiry-columns';
-import { requestedSummaryOf } from '../../contract/request-lines';
-import { formatIndiaDateTime } from '../../contract/india-time';
-import { fieldText, type StoredEnquiry } from '../../contract/stored-enquiry';
-import { cutTo, oneLineText } from '../../contract/visitor-text';
-import { phoneValidity } from '../../contract/phone-plans';
+import { ENQUIRY_COLLECTIONS } from '../../contract/enquiry/collections';
+import { enquiriesToCsv } from '../../contract/enquiry/enquiry-columns';
+import { requestedSummaryOf } from '../../contract/enquiry/request-lines';
+import { formatIndiaDateTime } from '../../contract/base/india-time';
+import { fieldText, type StoredEnquiry } from '../../contract/enquiry/stored-enquiry';
+import { cutTo, oneLineText } from '../../contract/enquiry/visitor-text';
+import { phoneValidity } from '../../contract/enquiry/phone-plans';
 import { formDescription } from './enquiry-emails';
 import { messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import { escapeHtml, NOT_GIVEN } from './text';

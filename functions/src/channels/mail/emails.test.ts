@@ -1,5 +1,5 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { StoredEnquiry } from '../../contract/stored-enquiry';
+import type { StoredEnquiry } from '../../contract/enquiry/stored-enquiry';
 import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   buildPopupEnquiryPayload,
   ENQUIRY_FIELDS,
   POPUP_ENQUIRY_FIELDS,
-} from '../../contract/enquiry';
+} from '../../contract/enquiry/enquiry';
 import {
   ACKNOWLEDGEMENT_SUBJECT,
   composeAcknowledgementEmail,
@@ -20,11 +20,11 @@ import { ENQUIRY_ID_HEADER, type MailSettings, type OutgoingMail } from './messa
 /** SMTP's limit for one line of a message (RFC 5322), headers included. */
 const MAX_HEADER_LINE_LENGTH = 998;
 import { escapeHtml, headerText } from './text';
-import { enquiryReference } from '../../contract/enquiry-reference';
-import { mailtoHref } from '../../contract/contact-links';
+import { enquiryReference } from '../../contract/enquiry/enquiry-reference';
+import { mailtoHref } from '../../contract/enquiry/contact-links';
 import { PRIYA } from '../../../../tests/support/delivery-fixtures';
 import { nodemailerMessage } from './transport';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../contract/collections';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../../contract/enquiry/collections';
 
 const submittedAt = new Date(2026, 0, 15, 10, 4, 9);
 const settings: MailSettings = {

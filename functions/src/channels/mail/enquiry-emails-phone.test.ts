@@ -3,9 +3,9 @@
  * number is there to read, marked as not valid, with nothing to tap; an unknown zone is not printed.
  */
 import { describe, expect, it } from 'vitest';
-import { buildEnquiryPayload } from '../../contract/enquiry';
-import { ENQUIRY_COLLECTION } from '../../contract/collections';
-import type { StoredEnquiry } from '../../contract/stored-enquiry';
+import { buildEnquiryPayload } from '../../contract/enquiry/enquiry';
+import { ENQUIRY_COLLECTION } from '../../contract/enquiry/collections';
+import type { StoredEnquiry } from '../../contract/enquiry/stored-enquiry';
 import { PRIYA } from '../../../../tests/support/delivery-fixtures';
 import { composeSalesEmail } from './enquiry-emails';
 import type { MailSettings } from './message';

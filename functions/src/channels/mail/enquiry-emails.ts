@@ -3,21 +3,21 @@
  * and WhatsApp) and the visitor's acknowledgement (its reference, what it was about, when to
  * expect a reply in their own time). Visitor text goes through text.ts on its way in.
  */
-import type { StoredEnquiry } from '../../contract/stored-enquiry';
-import { mailtoHref, phoneLinks, whatsAppChatHref } from '../../contract/contact-links';
+import type { StoredEnquiry } from '../../contract/enquiry/stored-enquiry';
+import { mailtoHref, phoneLinks, whatsAppChatHref } from '../../contract/enquiry/contact-links';
 import {
   BUSINESS_OPTIONS,
   ENQUIRY_FIELDS,
   FIELDS_BY_COLLECTION,
   FORM_PAGES,
   ORDER_TYPES,
-} from '../../contract/enquiry';
-import { formatIndiaDateTime } from '../../contract/india-time';
-import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, replyBy } from '../../contract/business-hours';
-import { dateTimeIn, knownTimeZone, weekdayTimeIn, zonePlace } from '../../contract/buyer-time';
-import { countryName } from '../../contract/countries';
-import { enquiryReference } from '../../contract/enquiry-reference';
-import { phoneCountry, phoneValidity } from '../../contract/phone-plans';
+} from '../../contract/enquiry/enquiry';
+import { formatIndiaDateTime } from '../../contract/base/india-time';
+import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, replyBy } from '../../contract/delivery/business-hours';
+import { dateTimeIn, knownTimeZone, weekdayTimeIn, zonePlace } from '../../contract/enquiry/buyer-time';
+import { countryName } from '../../contract/enquiry/countries';
+import { enquiryReference } from '../../contract/enquiry/enquiry-reference';
+import { phoneCountry, phoneValidity } from '../../contract/enquiry/phone-plans';
 import { ENQUIRY_ID_HEADER, messageIdFor, type MailSettings, type OutgoingMail } from './message';
 import {
   displayNameText,
@@ -29,10 +29,10 @@ import {
   NOT_GIVEN,
   visitorAddress,
 } from './text';
-import { ENQUIRY_COLLECTION } from '../../contract/collections';
+import { ENQUIRY_COLLECTION } from '../../contract/enquiry/collections';
 
-import { cutTo, oneLineText, visibleText } from '../../contract/visitor-text';
-import { leadSourceOfEnquiry, leadSourceRows } from '../../contract/lead-source';
+import { cutTo, oneLineText, visibleText } from '../../contract/enquiry/visitor-text';
+import { leadSourceOfEnquiry, leadSourceRows } from '../../contract/enquiry/lead-source';
 import {
   POPUP_PRODUCT_LABEL,
   popupProductLabel,
@@ -41,7 +41,7 @@ import {
   requestLinesOf,
   requestLineText,
   type RequestLine,
-} from '../../contract/request-lines';
+} from '../../contract/enquiry/request-lines';
 /** Long enough for any subject the contract allows; cuts off what an Admin-written document might hold. */
 const MAX_SUBJECT_LENGTH = 250;
 /** A display name in Reply-To: the contract's name limit. */

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { BusinessHours } from '../../contract/business-hours';
+import type { BusinessHours } from '../../contract/delivery/business-hours';
 
 export type MailSettings = {
   salesRecipients: string[];

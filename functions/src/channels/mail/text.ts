@@ -8,13 +8,13 @@
  * - headers: one line, hidden characters removed (bidi controls reverse a subject; zero-width and
  *   tag characters hide text), MIME encoded-word openers (`=?`) broken so a name cannot decode
  *   into a forged display name, every line well under SMTP's 998 characters;
- * - links: built only from values the contract accepts (contract/contact-links.ts).
+ * - links: built only from values the contract accepts (contract/enquiry/contact-links.ts).
  */
-import type { StoredEnquiry } from '../../contract/stored-enquiry';
-import { checkField, ENQUIRY_FIELDS } from '../../contract/enquiry';
-import { oneLineText } from '../../contract/visitor-text';
-import { fieldText } from '../../contract/stored-enquiry';
-import { percentEncode } from '../../contract/contact-links';
+import type { StoredEnquiry } from '../../contract/enquiry/stored-enquiry';
+import { checkField, ENQUIRY_FIELDS } from '../../contract/enquiry/enquiry';
+import { oneLineText } from '../../contract/enquiry/visitor-text';
+import { fieldText } from '../../contract/enquiry/stored-enquiry';
+import { percentEncode } from '../../contract/enquiry/contact-links';
 
 /** A document ID as the email shows it; Firestore allows 1,500 bytes, far beyond a header line. */
 const MAX_ID_TEXT_LENGTH = 120;

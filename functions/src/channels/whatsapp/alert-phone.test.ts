@@ -3,7 +3,7 @@
  * number is not valid and gives no number to tap.
  */
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION } from '../../contract/collections';
+import { ENQUIRY_COLLECTION } from '../../contract/enquiry/collections';
 import { enquiryAlertParameters } from './alert-text';
 import { ENQUIRY_ALERT_TEMPLATE, renderTemplate } from './templates';
 

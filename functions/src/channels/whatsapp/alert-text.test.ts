@@ -4,8 +4,8 @@ import {
   ENQUIRY_COLLECTION,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
-} from '../../contract/collections';
-import type { StoredEnquiry } from '../../contract/stored-enquiry';
+} from '../../contract/enquiry/collections';
+import type { StoredEnquiry } from '../../contract/enquiry/stored-enquiry';
 import { cleanParameter, enquiryAlertParameters } from './alert-text';
 
 const SITE = 'https://sme-hair.in';

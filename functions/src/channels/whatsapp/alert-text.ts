@@ -7,14 +7,14 @@
  * or a city loses what would read as another (a link, a `wa.me` chat, a run of digits a phone
  * offers to call, a domain a phone turns into a link) and WhatsApp's formatting marks.
  */
-import type { StoredEnquiry } from '../../contract/stored-enquiry';
-import { phoneValidity } from '../../contract/phone-plans';
-import { enquiryReference } from '../../contract/enquiry-reference';
-import { ENQUIRY_COLLECTION } from '../../contract/collections';
-import { enquiryInboxPath } from '../../contract/inbox-address';
-import { fieldText } from '../../contract/stored-enquiry';
-import { cutTo, oneLineText } from '../../contract/visitor-text';
-import { requestedSummaryOf } from '../../contract/request-lines';
+import type { StoredEnquiry } from '../../contract/enquiry/stored-enquiry';
+import { phoneValidity } from '../../contract/enquiry/phone-plans';
+import { enquiryReference } from '../../contract/enquiry/enquiry-reference';
+import { ENQUIRY_COLLECTION } from '../../contract/enquiry/collections';
+import { enquiryInboxPath } from '../../contract/inbox/inbox-address';
+import { fieldText } from '../../contract/enquiry/stored-enquiry';
+import { cutTo, oneLineText } from '../../contract/enquiry/visitor-text';
+import { requestedSummaryOf } from '../../contract/enquiry/request-lines';
 
 /** A parameter longer than this is cut (with …): an alert is read in a notification. */
 const MAX_PARAMETER_LENGTH = 60;

@@ -22,7 +22,7 @@ import {
   ALERT_STATES,
   type AlertRecord as StoredAlertRecord,
   type NumberRecord,
-} from '../../contract/delivery';
+} from '../../contract/delivery/delivery';
 
 /** The alert's record as this channel writes it: its times are the Admin SDK's. */
 type AlertRecord = StoredAlertRecord<Timestamp>;

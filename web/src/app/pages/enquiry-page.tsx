@@ -1,4 +1,4 @@
-import { FORM_PAGES } from '@contract/enquiry';
+import { FORM_PAGES } from '@contract/enquiry/enquiry';
 import { EmailLink, PhoneLink } from '../../components/contact-links';
 import { OrderSteps } from '../../components/order-steps';
 import { TradeTermsSection } from '../../components/trade-terms';

@@ -1,4 +1,4 @@
-import { FORM_PAGES } from '@contract/enquiry';
+import { FORM_PAGES } from '@contract/enquiry/enquiry';
 import { FigureList } from '../../components/figure-list';
 import { ArrowRightIcon } from '../../components/icons';
 import { Picture } from '../../components/picture';

@@ -4,7 +4,7 @@
  * sitemap, and noindex (the head here and an X-Robots-Tag header in firebase.json). Its code, its
  * stylesheet and Firebase Authentication with the full Firestore SDK load only here.
  */
-import { INBOX_PATH } from '@contract/inbox-address';
+import { INBOX_PATH } from '@contract/inbox/inbox-address';
 import { usePageHead } from '../../features/seo/page-head';
 import { site } from '../../content/site';
 import { Island } from '../islands/island';

@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '@contract/rich-text';
+import { sanitizeRichText } from '@contract/site/rich-text';
 import { ArrowLeftIcon } from '../../components/icons';
 import { TradeTermsSection } from '../../components/trade-terms';
 import { site } from '../../content/site';

@@ -2,9 +2,9 @@
  * One typed field of an enquiry form: its label, its control (input, textarea or select) and, once
  * the field is touched and invalid, its message, tied to the control for screen readers.
  */
-import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry';
-import { INDIA } from '@contract/phone';
-import { phoneCountries } from '@contract/countries';
+import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry/enquiry';
+import { INDIA } from '@contract/enquiry/phone';
+import { phoneCountries } from '@contract/enquiry/countries';
 import type { ChangeEventHandler, FocusEventHandler } from 'react';
 import type { FullFormField, ShortFormField } from './enquiry-schema';
 

@@ -1,5 +1,5 @@
-import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry';
-import { ENQUIRY_ID_PATTERN } from '@contract/enquiry-id';
+import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry/enquiry';
+import { ENQUIRY_ID_PATTERN } from '@contract/enquiry/enquiry-id';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryForm, missingForSubmit } from './enquiry-form';
 import { LEFT_CONTROLS_GLOBAL } from './prerendered-form';
 import { hasSubmittedEnquiry } from './enquiry-session';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry/collections';
 
 const saveEnquiry = vi.hoisted(() =>
   vi.fn<(collection: string, enquiryId: string, payload: Record<string, string>) => Promise<void>>(),

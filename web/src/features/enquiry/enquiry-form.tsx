@@ -9,10 +9,10 @@ import {
   FORM_PAGES,
   POPUP_ENQUIRY_FIELDS,
   type FormPage,
-} from '@contract/enquiry';
-import { INDIA } from '@contract/phone';
+} from '@contract/enquiry/enquiry';
+import { INDIA } from '@contract/enquiry/phone';
 import { useFormik, type FormikErrors } from 'formik';
-import { MAX_REQUEST_LINES, QUOTE_MESSAGE, requestLineErrors } from '@contract/request-lines';
+import { MAX_REQUEST_LINES, QUOTE_MESSAGE, requestLineErrors } from '@contract/enquiry/request-lines';
 import {
   Fragment,
   useEffect,
@@ -50,7 +50,7 @@ import {
   loadPhonePlans,
   needsPlans,
 } from './phone-rules';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry/collections';
 import {
   linePartId,
   newLine,

@@ -10,9 +10,9 @@ import {
   POPUP_ENQUIRY_FIELDS,
   prepareInput,
   type FieldRule,
-} from '@contract/enquiry';
-import { phoneMessage } from '@contract/countries';
-import { INDIA } from '@contract/phone';
+} from '@contract/enquiry/enquiry';
+import { phoneMessage } from '@contract/enquiry/countries';
+import { INDIA } from '@contract/enquiry/phone';
 import { object, string, type ObjectSchema } from 'yup';
 import { checkPhone, checkPhoneNow } from './phone-rules';
 

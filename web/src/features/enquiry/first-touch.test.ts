@@ -1,4 +1,4 @@
-import { leadSourceFromTouch } from '@contract/lead-source';
+import { leadSourceFromTouch } from '@contract/enquiry/lead-source';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readFirstTouch } from './enquiry-session';
 import { recordFirstTouch } from '../../lib/first-touch';

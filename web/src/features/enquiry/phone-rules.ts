@@ -8,19 +8,19 @@
  * (zone-countries.ts, about 3.5 KB gzipped) is fetched only for a zone outside India, and only
  * once the visitor reaches into the form.
  */
-import { callingCodeOf, countryOfCallingCode, isCountry } from '@contract/countries';
-import { checkField, ENQUIRY_FIELDS, fieldMessage, prepareInput } from '@contract/enquiry';
-import { compactPhone, INDIA, INDIA_CALLING_CODE } from '@contract/phone';
+import { callingCodeOf, countryOfCallingCode, isCountry } from '@contract/enquiry/countries';
+import { checkField, ENQUIRY_FIELDS, fieldMessage, prepareInput } from '@contract/enquiry/enquiry';
+import { compactPhone, INDIA, INDIA_CALLING_CODE } from '@contract/enquiry/phone';
 import { loadCode } from '../../lib/code-loading';
 
-type PhonePlans = typeof import('@contract/phone-plans');
+type PhonePlans = typeof import('@contract/enquiry/phone-plans');
 
 let plans: PhonePlans | undefined;
 let plansPending: Promise<PhonePlans> | undefined;
 
 /** The numbering plans, fetched once (a failed download is tried again on the next call). */
 export function loadPhonePlans(): Promise<PhonePlans> {
-  plansPending ??= loadCode(() => import('@contract/phone-plans')).then(
+  plansPending ??= loadCode(() => import('@contract/enquiry/phone-plans')).then(
     (module) => (plans = module),
     (error: unknown) => {
       plansPending = undefined;

@@ -1,12 +1,12 @@
 /**
- * The reply-speed figure buyers are shown (contract/reply-speed.ts): asked for once per page, from
+ * The reply-speed figure buyers are shown (contract/delivery/reply-speed.ts): asked for once per page, from
  * the site's own `/api/reply-speed`, when a form wakes, never on the first paint and without the
  * Firebase SDK. Anything but a figure that may be shown (an offline visitor, a local preview with
  * no functions behind it, too few answered enquiries) shows nothing. Each line holds its own state,
  * so the answer arriving re-renders one line, not the whole form.
  */
 import { useEffect, useState } from 'react';
-import { readReplySpeed, REPLY_SPEED_PATH, replySpeedText } from '@contract/reply-speed';
+import { readReplySpeed, REPLY_SPEED_PATH, replySpeedText } from '@contract/delivery/reply-speed';
 
 let asked: Promise<string | null> | undefined;
 

@@ -1,6 +1,6 @@
-import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry';
-import { ENQUIRY_COLLECTION } from '@contract/collections';
-import { QUOTE_MESSAGE, REQUEST_LINE_MESSAGES } from '@contract/request-lines';
+import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry/enquiry';
+import { ENQUIRY_COLLECTION } from '@contract/enquiry/collections';
+import { QUOTE_MESSAGE, REQUEST_LINE_MESSAGES } from '@contract/enquiry/request-lines';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

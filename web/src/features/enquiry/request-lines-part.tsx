@@ -12,7 +12,7 @@ import {
   REQUEST_LINE_UNITS,
   requestLineErrors,
   type RequestLineInput,
-} from '@contract/request-lines';
+} from '@contract/enquiry/request-lines';
 
 /** One product as the page offers it: its address, its name, and its lengths as the facts say them. */
 export type OfferedProduct = { slug: string; name: string; lengths: string };

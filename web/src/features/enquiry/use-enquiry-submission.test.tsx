@@ -1,5 +1,5 @@
-import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry';
-import { ENQUIRY_ID_PATTERN } from '@contract/enquiry-id';
+import { FORM_MESSAGES, FORM_PAGES } from '@contract/enquiry/enquiry';
+import { ENQUIRY_ID_PATTERN } from '@contract/enquiry/enquiry-id';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useFormik } from 'formik';
 import type { FormEvent } from 'react';

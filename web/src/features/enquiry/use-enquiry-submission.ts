@@ -10,21 +10,21 @@ import {
   buildPopupEnquiryPayload,
   FORM_MESSAGES,
   type FormPage,
-} from '@contract/enquiry';
-import { newEnquiryId } from '@contract/enquiry-id';
-import { enquiryReference } from '@contract/enquiry-reference';
-import { INDIA } from '@contract/phone';
+} from '@contract/enquiry/enquiry';
+import { newEnquiryId } from '@contract/enquiry/enquiry-id';
+import { enquiryReference } from '@contract/enquiry/enquiry-reference';
+import { INDIA } from '@contract/enquiry/phone';
 import type { FormikErrors, FormikProps } from 'formik';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { canLoadAfresh, isCodeUnavailable, loadPageAfresh } from '../../lib/code-loading';
 import { saveEnquiry } from '../../lib/firebase';
 import type { TextField } from './enquiry-field';
 import { markEnquirySubmitted, readFirstTouch } from './enquiry-session';
-import { leadSourceFromTouch } from '@contract/lead-source';
+import { leadSourceFromTouch } from '@contract/enquiry/lead-source';
 import { writeDraft } from './form-draft';
 import { checkPhone, visitorTimeZone } from './phone-rules';
-import type { EnquiryCollection } from '@contract/collections';
-import type { RequestLineInput } from '@contract/request-lines';
+import type { EnquiryCollection } from '@contract/enquiry/collections';
+import type { RequestLineInput } from '@contract/enquiry/request-lines';
 
 /** Both variants' values: the typed fields, the terms box (full form) and the bot trap. */
 export type FormValues = { [field in TextField]?: string } & {

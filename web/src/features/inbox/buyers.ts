@@ -1,11 +1,11 @@
 /**
  * Enquiries from the same buyer: the same email address or the same phone number, compared as
- * admission control compares them (contract/contact-keys.ts), so "3 enquiries from this buyer"
+ * admission control compares them (contract/enquiry/contact-keys.ts), so "3 enquiries from this buyer"
  * counts what admission counts as one person. Two enquiries that share only a number, and a third
  * that shares that one's address, are one buyer.
  */
-import { contactKeysOf } from '@contract/contact-keys';
-import { enquiryKey } from '@contract/stored-enquiry';
+import { contactKeysOf } from '@contract/enquiry/contact-keys';
+import { enquiryKey } from '@contract/enquiry/stored-enquiry';
 
 type Keyed = { collection: string; id: string; data: Record<string, unknown> };
 

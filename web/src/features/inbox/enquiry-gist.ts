@@ -3,9 +3,9 @@
  * where buyers name the product they want; the popup has no message: its business type instead),
  * and the order type.
  */
-import { ENQUIRY_COLLECTION } from '@contract/collections';
-import { textOf } from '@contract/stored-enquiry';
-import { PRODUCT_LABELS, requestedProductsOf } from '@contract/request-lines';
+import { ENQUIRY_COLLECTION } from '@contract/enquiry/collections';
+import { textOf } from '@contract/enquiry/stored-enquiry';
+import { PRODUCT_LABELS, requestedProductsOf } from '@contract/enquiry/request-lines';
 
 /** The first line of the message with something on it. */
 export function firstLine(message: string): string {

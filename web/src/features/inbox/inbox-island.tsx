@@ -1,4 +1,4 @@
-import { INBOX_PATH } from '@contract/inbox-address';
+import { INBOX_PATH } from '@contract/inbox/inbox-address';
 import { Router } from 'wouter';
 import { Inbox } from './inbox';
 import { InboxStylesheet } from './inbox-stylesheet';

@@ -1,5 +1,5 @@
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
-import type { StoredEnquiry } from '@contract/stored-enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry/collections';
+import type { StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { describe, expect, it } from 'vitest';
 import {
   chartWeeks,

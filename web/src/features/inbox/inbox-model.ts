@@ -3,13 +3,13 @@
  * a lost session keeps it), merging both collections newest first, each enquiry's delivery state,
  * the weekly chart's weeks, and the one-tap links.
  */
-import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry';
+import { BUSINESS_OPTIONS, ORDER_TYPES } from '@contract/enquiry/enquiry';
 import {
   isRequestLineProduct,
   PRODUCT_LABELS,
   REQUEST_LINE_PRODUCTS,
   requestedProductsOf,
-} from '@contract/request-lines';
+} from '@contract/enquiry/request-lines';
 import {
   DEFAULT_FOLLOW_UP_STATUS,
   FOLLOW_UP_FIELD,
@@ -17,28 +17,28 @@ import {
   followUpVersion,
   isFollowUpStatus,
   type FollowUpStatus,
-} from '@contract/follow-up';
-import { mailtoHref, phoneLinks } from '@contract/contact-links';
-import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery';
-import { FORM_NAMES } from '@contract/enquiry-columns';
-import { asDate, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
+} from '@contract/inbox/follow-up';
+import { mailtoHref, phoneLinks } from '@contract/enquiry/contact-links';
+import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery/delivery';
+import { FORM_NAMES } from '@contract/enquiry/enquiry-columns';
+import { asDate, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/base/india-time';
 import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
-} from '@contract/collections';
+} from '@contract/enquiry/collections';
 import {
   deliveryRecordOf,
   enquiryText,
   followUpRecordOf,
   textOf,
   type StoredEnquiry,
-} from '@contract/stored-enquiry';
+} from '@contract/enquiry/stored-enquiry';
 import { formatDayMonth } from './when-text';
-import { countryName, isCountry, phoneCountries } from '@contract/countries';
-import { enquiryReference, typedReference } from '@contract/enquiry-reference';
-import { phoneCountry, phoneValidity } from '@contract/phone-plans';
+import { countryName, isCountry, phoneCountries } from '@contract/enquiry/countries';
+import { enquiryReference, typedReference } from '@contract/enquiry/enquiry-reference';
+import { phoneCountry, phoneValidity } from '@contract/enquiry/phone-plans';
 
 /** Enquiries the list shows at first, and how many more each "Load more" adds. */
 export const PAGE_SIZE = 50;
@@ -184,7 +184,7 @@ export type FollowUpView = {
   note: string;
   updatedByEmail: string | null;
   updatedAt: Date | null;
-  /** The version a save replaces (0 before the first save): see contract/follow-up.ts. */
+  /** The version a save replaces (0 before the first save): see contract/inbox/follow-up.ts. */
   version: number;
   /** Corrections of the buyer's details, oldest first. */
   corrections: CorrectionView[];

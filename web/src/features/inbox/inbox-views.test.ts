@@ -1,4 +1,4 @@
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/collections';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '@contract/enquiry/collections';
 import { describe, expect, it } from 'vitest';
 import { groupByBuyer, sameBuyer } from './buyers';
 import { explainEmail, explainWhatsApp } from './detail/delivery-explanation';

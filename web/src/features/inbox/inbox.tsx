@@ -6,10 +6,10 @@
  * if needed. Firebase is loaded in the first effect, so the prerendered page (and every public
  * page) carries none of it.
  */
-import { enquiryKey } from '@contract/stored-enquiry';
+import { enquiryKey } from '@contract/enquiry/stored-enquiry';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { INBOX_PATH } from '@contract/inbox-address';
+import { INBOX_PATH } from '@contract/inbox/inbox-address';
 import { loadCode } from '../../lib/code-loading';
 import { site } from '../../content/site';
 import { connectInbox, type InboxConnection } from './api/connection';

@@ -1,25 +1,25 @@
 /**
  * How fast leads are answered, as the inbox shows it: one enquiry's "answered in 12 min" or
  * "waiting 3 h 10 min", and each week's median, 90th percentile and late answers from the weekly
- * histogram the functions keep (contract/response-times.ts), with the enquiries still waiting.
+ * histogram the functions keep (contract/delivery/response-times.ts), with the enquiries still waiting.
  */
-import { deliveryRecordOf, followUpRecordOf } from '@contract/stored-enquiry';
-import { FIRST_CONTACT_FIELD } from '@contract/follow-up';
-import { asDate, startOfIndiaWeek, WEEK_MS } from '@contract/india-time';
+import { deliveryRecordOf, followUpRecordOf } from '@contract/enquiry/stored-enquiry';
+import { FIRST_CONTACT_FIELD } from '@contract/inbox/follow-up';
+import { asDate, startOfIndiaWeek, WEEK_MS } from '@contract/base/india-time';
 import {
   MIN_ANSWERED_TO_SHOW,
   readReplySpeed,
   REPLY_SPEED_WINDOW_DAYS,
   replySpeedText,
-} from '@contract/reply-speed';
+} from '@contract/delivery/reply-speed';
 import {
   answeredLate,
   FIRST_CONTACT_TARGET_MS,
   readResponseStats,
   responsePercentileMinutes,
   responseWeek,
-} from '@contract/response-times';
-import { formatWait } from '@contract/wait-text';
+} from '@contract/delivery/response-times';
+import { formatWait } from '@contract/delivery/wait-text';
 
 /** The first contact recorded on an enquiry (the inbox's own, or the functions' copy), if any. */
 function firstContactOf(data: Record<string, unknown>): Date | null {
@@ -109,7 +109,7 @@ export function weekFigures(week: ResponseWeek, rawStats: unknown, stillWaiting:
 
 /**
  * The 90-day figure as sales reads it: the very sentence buyers are shown on /enquiry and in the
- * thank-you (contract/reply-speed.ts, from the same document), or why they are shown none yet.
+ * thank-you (contract/delivery/reply-speed.ts, from the same document), or why they are shown none yet.
  */
 export function replySpeedForSales(raw: unknown): string {
   const figure = readReplySpeed(raw);

@@ -1,4 +1,4 @@
-import type { DeliveryState } from '@contract/delivery';
+import type { DeliveryState } from '@contract/delivery/delivery';
 import { ATTENTION_STATES, STATE_TEXT } from './inbox-model';
 
 /** FAILED, HELD and DUPLICATE stand out: colour, a border and a mark, never colour alone. */

@@ -1,9 +1,9 @@
 /**
  * Where the inbox is: the filter in the address's query and the open enquiry in its path
- * (contract/inbox-address.ts), so a reload, a lost session or a shared link keeps both.
+ * (contract/inbox/inbox-address.ts), so a reload, a lost session or a shared link keeps both.
  */
-import { enquiryInboxPath, INBOX_PATH, readInboxPath } from '@contract/inbox-address';
-import { enquiryKey } from '@contract/stored-enquiry';
+import { enquiryInboxPath, INBOX_PATH, readInboxPath } from '@contract/inbox/inbox-address';
+import { enquiryKey } from '@contract/enquiry/stored-enquiry';
 import { useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { readFilter, writeFilter, type InboxFilter } from './inbox-model';

@@ -1,9 +1,9 @@
 /**
  * Times in the inbox, one way throughout: how long ago ("12 min ago") wherever a salesperson
  * scans, and one full format, India time ("22 Nov 2026, 14:05"), on hover or focus and wherever a
- * time is the point (a follow-up, a correction). Waits are said as contract/response-times.ts says them.
+ * time is the point (a follow-up, a correction). Waits are said as contract/delivery/response-times.ts says them.
  */
-import { shiftedToIndia } from '@contract/india-time';
+import { shiftedToIndia } from '@contract/base/india-time';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const MINUTE_MS = 60_000;

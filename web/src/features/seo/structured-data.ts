@@ -1,5 +1,5 @@
 /** schema.org JSON-LD for search engines: the business, products, FAQs and breadcrumbs. */
-import { richTextWords } from '@contract/rich-text';
+import { richTextWords } from '@contract/site/rich-text';
 import { site } from '../../content/site';
 import type { Category, FaqItem, Product, ProductDetails } from '../../content/types';
 import { absoluteUrl } from './page-head';

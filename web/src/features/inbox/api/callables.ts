@@ -1,6 +1,6 @@
 /** The inbox's callable functions: resending an enquiry's sales email, and the owner's privacy requests. */
-import { PRIVACY_FUNCTION, type PrivacyCallRequest, type PrivacyCallResult } from '@contract/privacy';
-import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/resend';
+import { PRIVACY_FUNCTION, type PrivacyCallRequest, type PrivacyCallResult } from '@contract/inbox/privacy';
+import { RESEND_FUNCTION, type ResendRequest, type ResendResult } from '@contract/inbox/resend';
 import type { InboxConnection } from './connection';
 
 /** Calls one of the inbox's callable functions (each checks the caller's claims itself). */

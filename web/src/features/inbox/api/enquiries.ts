@@ -2,17 +2,17 @@
  * What the inbox reads: both forms' enquiries (live lists, one enquiry, the waiting list, the CSV's
  * whole window), one buyer's enquiries, counts per week, the weekly response-time histograms and
  * the day's use of the mail budget.
- * Every document is read through the contract's one reader (contract/stored-enquiry.ts).
+ * Every document is read through the contract's one reader (contract/enquiry/stored-enquiry.ts).
  */
-import type { ContactKeys } from '@contract/contact-keys';
+import type { ContactKeys } from '@contract/enquiry/contact-keys';
 import {
   ENQUIRY_COLLECTIONS,
   type EnquiryCollection,
   MAIL_USAGE_COLLECTION,
   RESPONSE_STATS_COLLECTION,
-} from '@contract/collections';
-import { readMailUsage, type MailUsage } from '@contract/mail-usage';
-import { enquiryKey, readStoredEnquiry, type StoredEnquiry } from '@contract/stored-enquiry';
+} from '@contract/enquiry/collections';
+import { readMailUsage, type MailUsage } from '@contract/delivery/mail-usage';
+import { enquiryKey, readStoredEnquiry, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import type { DocumentSnapshot, QueryConstraint, QuerySnapshot } from 'firebase/firestore';
 import type { InboxConnection } from './connection';
 import { countAggregationReads, countReads, countSnapshotReads } from './reads';
@@ -131,7 +131,7 @@ const BUYER_QUERY_LIMIT = 20;
 /**
  * Every enquiry of one buyer in both forms (bounded): by the contact keys admission recorded, and
  * by the fields as stored now (a correction, or an enquiry admission has not reached yet). The
- * caller keeps those that compare equal (contract/contact-keys.ts).
+ * caller keeps those that compare equal (contract/enquiry/contact-keys.ts).
  */
 export async function fetchBuyerEnquiries(
   connection: InboxConnection,
@@ -156,7 +156,7 @@ export async function fetchBuyerEnquiries(
   return [...byPath.values()];
 }
 
-/** The weeks' response-time histograms (contract/response-times.ts), as stored; undefined where none is. */
+/** The weeks' response-time histograms (contract/delivery/response-times.ts), as stored; undefined where none is. */
 export async function readResponseStats(
   connection: InboxConnection,
   weeks: string[],

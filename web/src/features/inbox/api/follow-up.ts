@@ -10,8 +10,8 @@ import {
   followUpVersion,
   nextHistoryKey,
   type FollowUpStatus,
-} from '@contract/follow-up';
-import type { StoredEnquiry } from '@contract/stored-enquiry';
+} from '@contract/inbox/follow-up';
+import type { StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import type { InboxConnection } from './connection';
 import { countReads } from './reads';
 import type { InboxUser } from './session';
@@ -110,7 +110,7 @@ export async function recordFirstContact(
 }
 
 /**
- * Corrects the buyer's details (contract/correction.ts: `changes` holds only fields that change,
+ * Corrects the buyer's details (contract/inbox/correction.ts: `changes` holds only fields that change,
  * already checked) with the history entry the rules require: which fields, who and when.
  */
 export async function saveCorrection(

@@ -1,5 +1,5 @@
 /** Who is signed in to the inbox, and what the account may do (its claims), through Firebase Authentication. */
-import { OWNER_CLAIM, SALES_CLAIM } from '@contract/follow-up';
+import { OWNER_CLAIM, SALES_CLAIM } from '@contract/inbox/follow-up';
 import type { InboxConnection } from './connection';
 
 export type InboxUser = {

@@ -5,8 +5,8 @@
  * through the `sitePublish` callable. The rules and both functions check the owner claim
  * themselves; this module only asks.
  */
-import { SITE_DRAFTS_COLLECTION, SITE_PUBLISHES_COLLECTION } from '@contract/collections';
-import type { SectionId } from '@contract/site-content';
+import { SITE_DRAFTS_COLLECTION, SITE_PUBLISHES_COLLECTION } from '@contract/enquiry/collections';
+import type { SectionId } from '@contract/site/site-content';
 import {
   APP_CHECK_HEADER,
   SITE_PHOTO_FUNCTION,
@@ -15,7 +15,7 @@ import {
   type SitePhotoAnswer,
   type SitePublishRequest,
   type SitePublishResult,
-} from '@contract/site-publish';
+} from '@contract/site/site-publish';
 import { firebaseConfig, firestoreEmulator } from '../../../lib/firebase-config';
 import type { InboxConnection } from './connection';
 import type { InboxUser } from './session';

@@ -1,4 +1,4 @@
-import type { PrivacyCallResult } from '@contract/privacy';
+import type { PrivacyCallResult } from '@contract/inbox/privacy';
 import { describeCounts } from './buyer-data';
 
 /** What an address under /inbox shows when it names no enquiry that can be shown. */

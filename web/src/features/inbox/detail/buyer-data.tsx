@@ -1,12 +1,12 @@
-import { phoneLinks } from '@contract/contact-links';
+import { phoneLinks } from '@contract/enquiry/contact-links';
 import type {
   PrivacyAction,
   PrivacyCallRequest,
   PrivacyCallResult,
   PrivacyCounts,
   PrivacyIdentifierKind,
-} from '@contract/privacy';
-import { textOf } from '@contract/stored-enquiry';
+} from '@contract/inbox/privacy';
+import { textOf } from '@contract/enquiry/stored-enquiry';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { saveFile } from '../save-file';

@@ -1,4 +1,4 @@
-import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
+import { enquiryKey, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useEffect, useId, useState } from 'react';
 import { sameBuyer } from '../buyers';
 import { gistOf } from '../enquiry-gist';

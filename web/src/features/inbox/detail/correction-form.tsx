@@ -1,9 +1,9 @@
-import { CORRECTABLE_FIELDS, CORRECTION_COUNTRY_FIELD, readCorrection } from '@contract/correction';
-import { phoneCountries } from '@contract/countries';
-import { INDIA } from '@contract/phone';
-import { nationalPhone, phoneCountry } from '@contract/phone-plans';
-import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
-import { enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
+import { CORRECTABLE_FIELDS, CORRECTION_COUNTRY_FIELD, readCorrection } from '@contract/inbox/correction';
+import { phoneCountries } from '@contract/enquiry/countries';
+import { INDIA } from '@contract/enquiry/phone';
+import { nationalPhone, phoneCountry } from '@contract/enquiry/phone-plans';
+import { FIELDS_BY_COLLECTION } from '@contract/enquiry/enquiry';
+import { enquiryText, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useId, useState, type FormEvent } from 'react';
 import { FollowUpConflict } from '../api/follow-up';
 import { SaveButton } from '../form-parts';

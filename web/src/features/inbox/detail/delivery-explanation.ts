@@ -8,9 +8,9 @@ import {
   type DeliveryRecord,
   type DeliveryState,
   type HeldReason,
-} from '@contract/delivery';
-import { asDate } from '@contract/india-time';
-import { textOf } from '@contract/stored-enquiry';
+} from '@contract/delivery/delivery';
+import { asDate } from '@contract/base/india-time';
+import { textOf } from '@contract/enquiry/stored-enquiry';
 import { formatIndiaHour, formatWhen } from '../when-text';
 
 export type Explanation = {

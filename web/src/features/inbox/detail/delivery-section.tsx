@@ -1,4 +1,4 @@
-import { deliveryRecordOf, fieldText, type StoredEnquiry } from '@contract/stored-enquiry';
+import { deliveryRecordOf, fieldText, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useId, useState } from 'react';
 import { explainEmail, explainWhatsApp, type Explanation } from './delivery-explanation';
 import { recordedState } from '../inbox-model';

@@ -1,19 +1,19 @@
-import { FIELDS_BY_COLLECTION } from '@contract/enquiry';
+import { FIELDS_BY_COLLECTION } from '@contract/enquiry/enquiry';
 import {
   POPUP_PRODUCT_LABEL,
   popupProductLabel,
   requestLinesOf,
   requestLineText,
-} from '@contract/request-lines';
-import { leadSourceOfEnquiry, leadSourceRows } from '@contract/lead-source';
+} from '@contract/enquiry/request-lines';
+import { leadSourceOfEnquiry, leadSourceRows } from '@contract/enquiry/lead-source';
 import {
   FOLLOW_UP_NOTE_MAX_LENGTH,
   FOLLOW_UP_STATUSES,
   isFollowUpStatus,
   type FollowUpStatus,
-} from '@contract/follow-up';
-import type { PrivacyCallRequest, PrivacyCallResult } from '@contract/privacy';
-import { enquiryKey, fieldText, type StoredEnquiry } from '@contract/stored-enquiry';
+} from '@contract/inbox/follow-up';
+import type { PrivacyCallRequest, PrivacyCallResult } from '@contract/inbox/privacy';
+import { enquiryKey, fieldText, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { site } from '../../../content/site';
 import { FollowUpConflict } from '../api/follow-up';
@@ -32,7 +32,7 @@ import {
   invalidPhoneNote,
   type FollowUpView,
 } from '../inbox-model';
-import { buyerClockText } from '@contract/buyer-time';
+import { buyerClockText } from '@contract/enquiry/buyer-time';
 import { responseTo } from '../response-view';
 import { When } from '../when';
 import { ConflictChoice, SaveButton, TextareaField } from '../form-parts';

@@ -1,6 +1,6 @@
-import { contactKeysOf } from '@contract/contact-keys';
-import type { PrivacyCallResult } from '@contract/privacy';
-import { enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
+import { contactKeysOf } from '@contract/enquiry/contact-keys';
+import type { PrivacyCallResult } from '@contract/inbox/privacy';
+import { enquiryText, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useState } from 'react';
 import { askPrivacy } from '../api/callables';
 import type { InboxConnection } from '../api/connection';

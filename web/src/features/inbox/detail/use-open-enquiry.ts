@@ -1,5 +1,5 @@
-import type { InboxAddress } from '@contract/inbox-address';
-import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
+import type { InboxAddress } from '@contract/inbox/inbox-address';
+import { enquiryKey, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { watchEnquiry } from '../api/enquiries';

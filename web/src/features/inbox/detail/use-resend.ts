@@ -1,4 +1,4 @@
-import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
+import { enquiryKey, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useCallback, useRef } from 'react';
 import { resendEmail } from '../api/callables';
 import type { InboxConnection } from '../api/connection';

@@ -1,4 +1,4 @@
-import { enquiryKey, enquiryText, type StoredEnquiry } from '@contract/stored-enquiry';
+import { enquiryKey, enquiryText, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { gistOf } from '../enquiry-gist';
 import {
   buyerCountry,

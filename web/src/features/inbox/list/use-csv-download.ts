@@ -1,5 +1,5 @@
-import type { EnquiryCollection } from '@contract/collections';
-import { enquiriesToCsv } from '@contract/enquiry-columns';
+import type { EnquiryCollection } from '@contract/enquiry/collections';
+import { enquiriesToCsv } from '@contract/enquiry/enquiry-columns';
 import { useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { fetchEnquiries } from '../api/enquiries';

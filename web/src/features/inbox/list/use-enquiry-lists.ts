@@ -1,5 +1,5 @@
-import type { EnquiryCollection } from '@contract/collections';
-import { enquiryKey, type StoredEnquiry } from '@contract/stored-enquiry';
+import type { EnquiryCollection } from '@contract/enquiry/collections';
+import { enquiryKey, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { watchEnquiries } from '../api/enquiries';

@@ -1,5 +1,5 @@
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
-import type { StoredEnquiry } from '@contract/stored-enquiry';
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry/collections';
+import type { StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { useEffect, useMemo, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { watchWaiting } from '../api/enquiries';

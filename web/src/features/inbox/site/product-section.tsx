@@ -2,9 +2,9 @@
  * A product's section: its card's fields, the description as text (rich-text.ts), the photo with
  * its description, and the questions on its page.
  */
-import { PRODUCT_FAQS } from '@contract/site-content-checks';
-import { valueAtPath } from '@contract/site-content';
-import { PHOTO_MAX_BYTES, PHOTO_REFUSALS } from '@contract/site-publish';
+import { PRODUCT_FAQS } from '@contract/site/site-content-checks';
+import { valueAtPath } from '@contract/site/site-content';
+import { PHOTO_MAX_BYTES, PHOTO_REFUSALS } from '@contract/site/site-publish';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { photoThumbnail, uploadPhoto } from '../api/site';

@@ -3,8 +3,8 @@
  * its label, the publish's check beside it as the owner types, and a mark on every value still
  * holding the site's sample text ("This is right" confirms it; changing it confirms it too).
  */
-import { fieldLabel, textRule } from '@contract/site-content-checks';
-import { valueAtPath, type SectionId, type SectionKind } from '@contract/site-content';
+import { fieldLabel, textRule } from '@contract/site/site-content-checks';
+import { valueAtPath, type SectionId, type SectionKind } from '@contract/site/site-content';
 
 export type SectionValue = Record<string, unknown>;
 

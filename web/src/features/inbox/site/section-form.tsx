@@ -4,9 +4,9 @@
  * owner types, and a save over the version the owner started from, with the choice to keep a
  * colleague's version or save over it when theirs came first.
  */
-import { richTextToEditorText, editorTextToRichText } from '@contract/rich-text';
-import { checkSection, sectionTitle } from '@contract/site-content-checks';
-import { sectionKind, type SectionId } from '@contract/site-content';
+import { richTextToEditorText, editorTextToRichText } from '@contract/site/rich-text';
+import { checkSection, sectionTitle } from '@contract/site/site-content-checks';
+import { sectionKind, type SectionId } from '@contract/site/site-content';
 import { useId, useState, type FormEvent } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { saveSection, SectionConflict, type DraftSection } from '../api/site';

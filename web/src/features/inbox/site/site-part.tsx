@@ -5,9 +5,9 @@
  * each opening as a form (section-form.tsx); above them Preview, Publish and Undo last publish, with
  * what is happening and what happened in plain words.
  */
-import { checkSection, sectionTitle, unconfirmedValues } from '@contract/site-content-checks';
-import { SECTION_IDS, sectionKind, type SectionId } from '@contract/site-content';
-import type { PublishAction, PublishRecord, SitePublishResult } from '@contract/site-publish';
+import { checkSection, sectionTitle, unconfirmedValues } from '@contract/site/site-content-checks';
+import { SECTION_IDS, sectionKind, type SectionId } from '@contract/site/site-content';
+import type { PublishAction, PublishRecord, SitePublishResult } from '@contract/site/site-publish';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import type { InboxUser } from '../api/session';

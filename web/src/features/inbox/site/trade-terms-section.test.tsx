@@ -1,4 +1,4 @@
-import { SHIPPING_REGIONS } from '@contract/site-content-checks';
+import { SHIPPING_REGIONS } from '@contract/site/site-content-checks';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

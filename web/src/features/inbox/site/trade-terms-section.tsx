@@ -1,6 +1,6 @@
 /** The trade terms' section: the terms as text, the Incoterms offered, and transit days by region. */
-import { SHIPPING_REGIONS } from '@contract/site-content-checks';
-import { INCOTERMS, valueAtPath } from '@contract/site-content';
+import { SHIPPING_REGIONS } from '@contract/site/site-content-checks';
+import { INCOTERMS, valueAtPath } from '@contract/site/site-content';
 import {
   AddItem,
   listOf,

@@ -1,6 +1,6 @@
-import { ENQUIRY_COLLECTIONS } from '@contract/collections';
-import { indiaDayKey, startOfIndiaDay } from '@contract/india-time';
-import { leadSourceOfEnquiry, leadSourceSummary } from '@contract/lead-source';
+import { ENQUIRY_COLLECTIONS } from '@contract/enquiry/collections';
+import { indiaDayKey, startOfIndiaDay } from '@contract/base/india-time';
+import { leadSourceOfEnquiry, leadSourceSummary } from '@contract/enquiry/lead-source';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { fetchEnquiries } from '../api/enquiries';

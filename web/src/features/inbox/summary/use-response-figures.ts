@@ -1,7 +1,7 @@
-import { ENQUIRY_COLLECTIONS } from '@contract/collections';
-import { indiaDayKey } from '@contract/india-time';
-import { mailUsageSentence } from '@contract/mail-usage';
-import { REPLY_SPEED_DOCUMENT } from '@contract/reply-speed';
+import { ENQUIRY_COLLECTIONS } from '@contract/enquiry/collections';
+import { indiaDayKey } from '@contract/base/india-time';
+import { mailUsageSentence } from '@contract/delivery/mail-usage';
+import { REPLY_SPEED_DOCUMENT } from '@contract/delivery/reply-speed';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { countWaiting, fetchMailUsage, readResponseStats } from '../api/enquiries';

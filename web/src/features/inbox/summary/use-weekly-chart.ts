@@ -1,4 +1,4 @@
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry/collections';
 import { useEffect, useState } from 'react';
 import type { InboxConnection } from '../api/connection';
 import { countEnquiries } from '../api/enquiries';

@@ -1,4 +1,4 @@
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/collections';
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '@contract/enquiry/collections';
 import { FORM_LABELS, type ChartWeek } from '../inbox-model';
 
 export type WeeklyCounts = { weeks: ChartWeek[]; counts: Record<EnquiryCollection, number[]> };

@@ -5,7 +5,7 @@
  *
  * Part of the contract: imports only the contract.
  */
-import type { EnquiryCollection } from './collections';
+import type { EnquiryCollection } from '../enquiry/collections';
 
 export const PRIVACY_FUNCTION = 'privacyRequest';
 

@@ -1,15 +1,15 @@
 /**
  * Correcting what a buyer sent, from the sales inbox, when the buyer reports a typo: only their
  * name, email, phone or city (the popup has no city), only to values the enquiry contract accepts,
- * and only with an entry in the follow-up history (contract/follow-up.ts). firestore.rules holds
+ * and only with an entry in the follow-up history (contract/inbox/follow-up.ts). firestore.rules holds
  * the same line by hand; tests/rules proves it.
  *
  * Part of the contract: imports only the contract.
  */
-import { FIELDS_BY_COLLECTION, checkField, fieldMessage, prepareInput } from './enquiry';
-import { INDIA } from './phone';
-import { phoneProblem, preparePhone } from './phone-plans';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
+import { FIELDS_BY_COLLECTION, checkField, fieldMessage, prepareInput } from '../enquiry/enquiry';
+import { INDIA } from '../enquiry/phone';
+import { phoneProblem, preparePhone } from '../enquiry/phone-plans';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from '../enquiry/collections';
 
 export const CORRECTABLE_FIELDS: Record<EnquiryCollection, readonly string[]> = {
   [ENQUIRY_COLLECTION]: ['name', 'email', 'phone', 'city'],

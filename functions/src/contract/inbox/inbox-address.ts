@@ -5,8 +5,8 @@
  *
  * Part of the contract: imports only the contract.
  */
-import { ENQUIRY_ID_PATTERN } from './enquiry';
-import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from './collections';
+import { ENQUIRY_ID_PATTERN } from '../enquiry/enquiry';
+import { ENQUIRY_COLLECTIONS, type EnquiryCollection } from '../enquiry/collections';
 
 export const INBOX_PATH = '/inbox';
 

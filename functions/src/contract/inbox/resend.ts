@@ -2,7 +2,7 @@
  * The "Resend email" button of the sales inbox and the callable function behind it: its name,
  * what it takes and what it answers. Shared by the inbox and the functions.
  */
-import type { EnquiryCollection } from './collections';
+import type { EnquiryCollection } from '../enquiry/collections';
 
 export const RESEND_FUNCTION = 'resendEnquiryEmail';
 

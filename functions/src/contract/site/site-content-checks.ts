@@ -6,8 +6,8 @@
  *
  * Part of the contract: imports only the contract.
  */
-import { EMAIL_PATTERN } from './enquiry';
-import { hasHiddenCharacters } from './hidden-characters';
+import { EMAIL_PATTERN } from '../enquiry/enquiry';
+import { hasHiddenCharacters } from '../enquiry/hidden-characters';
 import { richTextWords } from './rich-text';
 import {
   GENERAL_FAQ_COUNT,

@@ -7,7 +7,7 @@
  *
  * Part of the contract: imports only the contract.
  */
-import { indiaDayKey, startOfIndiaWeek } from './india-time';
+import { indiaDayKey, startOfIndiaWeek } from '../base/india-time';
 
 /** An enquiry not answered within this long has waited too long (a lead goes cold within the hour). */
 export const FIRST_CONTACT_TARGET_MS = 60 * 60_000;

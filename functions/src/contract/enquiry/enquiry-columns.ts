@@ -6,10 +6,10 @@
  * Part of the contract: imports only the contract.
  */
 import { csvFile } from './csv';
-import { HELD_REASON_TEXT, type DeliveryRecord, type HeldReason } from './delivery';
+import { HELD_REASON_TEXT, type DeliveryRecord, type HeldReason } from '../delivery/delivery';
 import { type StoredEnquiry } from './stored-enquiry';
 import { FIELDS_BY_COLLECTION } from './enquiry';
-import { asDate, formatIndiaIso } from './india-time';
+import { asDate, formatIndiaIso } from '../base/india-time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 
 import { deliveryRecordOf, fieldText } from './stored-enquiry';

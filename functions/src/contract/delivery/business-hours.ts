@@ -7,7 +7,7 @@
  *
  * Part of the contract: imports only the contract.
  */
-import { INDIA_OFFSET_MS, shiftedToIndia } from './india-time';
+import { INDIA_OFFSET_MS, shiftedToIndia } from '../base/india-time';
 
 export const DEFAULT_BUSINESS_HOURS = 'Mon-Sat 09:30-18:30';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from './collections';
-import { newEnquiryId } from './enquiry-id';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../enquiry/collections';
+import { newEnquiryId } from '../enquiry/enquiry-id';
 import { enquiryInboxPath, readInboxPath } from './inbox-address';
 
 describe("the inbox's addresses", () => {

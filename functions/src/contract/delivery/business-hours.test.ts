@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS, parseBusinessHours, replyBy } from './business-hours';
-import { buyerClockText, weekdayTimeIn } from './buyer-time';
-import { enquiryReference, typedReference } from './enquiry-reference';
+import { buyerClockText, weekdayTimeIn } from '../enquiry/buyer-time';
+import { enquiryReference, typedReference } from '../enquiry/enquiry-reference';
 
 const hours = parseBusinessHours(DEFAULT_BUSINESS_HOURS);
 const india = (iso: string) => new Date(`${iso}+05:30`);

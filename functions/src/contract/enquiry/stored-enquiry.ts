@@ -6,10 +6,10 @@
  * Part of the contract: imports only the contract.
  */
 import type { EnquiryCollection } from './collections';
-import { NOTIFICATION_FIELD, type DeliveryRecord } from './delivery';
+import { NOTIFICATION_FIELD, type DeliveryRecord } from '../delivery/delivery';
 import { SERVER_TIMESTAMP_FIELD } from './enquiry';
-import { FOLLOW_UP_FIELD, type FollowUp } from './follow-up';
-import { asDate } from './india-time';
+import { FOLLOW_UP_FIELD, type FollowUp } from '../inbox/follow-up';
+import { asDate } from '../base/india-time';
 
 /** One stored enquiry: where it is, its data as stored, and the server's time of the write. */
 export type StoredEnquiry = {

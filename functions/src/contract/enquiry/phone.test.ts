@@ -3,7 +3,7 @@ import metadata from 'libphonenumber-js/min/metadata';
 import { describe, expect, it } from 'vitest';
 import { countryInSentence, countryOfCallingCode, phoneCountries } from './countries';
 import { phoneLinks } from './contact-links';
-import { readCorrection } from './correction';
+import { readCorrection } from '../inbox/correction';
 import { ENQUIRY_COLLECTION } from './collections';
 import { e164Of, phoneKey } from './phone';
 import { MAIN_COUNTRY_OF_SHARED_CODE } from './phone-countries';

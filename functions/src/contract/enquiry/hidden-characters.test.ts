@@ -8,7 +8,7 @@ import {
   withoutHiddenCharacters,
 } from './hidden-characters';
 
-const RULES = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
+const RULES = readFileSync(new URL('../../../../firestore.rules', import.meta.url), 'utf8');
 const LAST_CODE_POINT = 0x10ffff;
 const isSurrogate = (codePoint: number) => codePoint >= 0xd800 && codePoint <= 0xdfff;
 

@@ -46,7 +46,7 @@ export type FollowUp<Time = unknown> = {
    */
   firstContactAt?: Time;
   /**
-   * What sales accounts changed in what the buyer sent (contract/correction.ts), by entry number
+   * What sales accounts changed in what the buyer sent (contract/inbox/correction.ts), by entry number
    * from '0' (a map, because a server time cannot be written inside a list): each save keeps it as
    * stored, and a correction adds exactly the next entry.
    */
