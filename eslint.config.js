@@ -150,7 +150,8 @@ function functionsZones() {
  * One direction of imports: shared code (components, lib, config, content, assets) ← features ←
  * app, and no feature imports another. The renderer (renderer/) stands on the web and the functions'
  * site code: neither imports it, and it imports no tool or test. A page may use a feature's
- * components, but not its private stylesheet. No circles anywhere.
+ * components, but not its private stylesheet. No circles anywhere. Modules are named without their
+ * extension.
  * scripts/eslint-layering.test.ts lints fixtures with this block so it cannot silently stop working.
  */
 export const layering = {
@@ -175,6 +176,14 @@ export const layering = {
   rules: {
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
     'import-x/no-restricted-paths': ['error', { zones: layerZones, basePath: import.meta.dirname }],
+    // One spelling of a module's name everywhere: without its extension, which the web's, the
+    // scripts' and the tests' bundler resolution and the functions' CommonJS (node16) resolution all
+    // allow; stylesheets and JSON keep theirs, since they are not modules the compilers resolve.
+    'import-x/extensions': [
+      'error',
+      'never',
+      { ignorePackages: true, checkTypeImports: true, fix: true, pattern: { css: 'always', json: 'always' } },
+    ],
   },
 };
 

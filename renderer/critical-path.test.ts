@@ -10,7 +10,7 @@ import {
   withoutPointerRules,
   withoutUnusedProperties,
   withPagePolicies,
-} from './critical-path.ts';
+} from './critical-path';
 
 describe('heroPreload', () => {
   const picture = (imgAttributes: string) =>

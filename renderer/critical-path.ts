@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { JSDOM } from 'jsdom';
-import { STYLED_ATTRIBUTE } from '../web/src/app/boot/boot-page.ts';
+import { STYLED_ATTRIBUTE } from '../web/src/app/boot/boot-page';
 
 const attribute = (tag: string, name: string): string | undefined =>
   new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];

@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SiteBundle } from '../functions/src/site/publish.ts';
-import { siteRenderer, type ServerEntry } from './site-render.ts';
+import type { SiteBundle } from '../functions/src/site/publish';
+import { siteRenderer, type ServerEntry } from './site-render';
 
 /** The bundle's folders and files, as package-site.ts lays them out. */
 export const SITE_BUNDLE_LAYOUT = {

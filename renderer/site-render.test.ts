@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPLY_SPEED_PATH } from '../functions/src/contract/delivery/reply-speed.ts';
-import { headersFor } from '../functions/src/site/budget.ts';
-import type { HostingJson } from '../functions/src/site/hosting-api.ts';
-import { checkFunctionsKeepTheirCache, fillPageTemplate } from './site-render.ts';
+import { REPLY_SPEED_PATH } from '../functions/src/contract/delivery/reply-speed';
+import { headersFor } from '../functions/src/site/budget';
+import type { HostingJson } from '../functions/src/site/hosting-api';
+import { checkFunctionsKeepTheirCache, fillPageTemplate } from './site-render';
 
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="UTF-8"><!--page-head--></head><body><div id="root"><!--page-html--></div></body></html>';

@@ -12,11 +12,11 @@
 import Beasties from 'beasties';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SiteContent } from '../functions/src/contract/site/site-content.ts';
-import { PHOTO_PATH_PREFIX } from '../functions/src/contract/site/site-content.ts';
-import { headersFor } from '../functions/src/site/budget.ts';
-import type { HostingJson } from '../functions/src/site/hosting-api.ts';
-import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../web/src/app/islands/islands.ts';
+import type { SiteContent } from '../functions/src/contract/site/site-content';
+import { PHOTO_PATH_PREFIX } from '../functions/src/contract/site/site-content';
+import { headersFor } from '../functions/src/site/budget';
+import type { HostingJson } from '../functions/src/site/hosting-api';
+import { ISLAND_ATTRIBUTES, USUAL_WAKE } from '../web/src/app/islands/islands';
 import {
   firstScreenOf,
   heroPreload,
@@ -24,7 +24,7 @@ import {
   inlineHash,
   withInlineHashes,
   withPagePolicies,
-} from './critical-path.ts';
+} from './critical-path';
 
 type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;

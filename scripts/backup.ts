@@ -11,10 +11,10 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { BACKUP_USAGE, BackupUsageError, parseBackupArgs, type BackupOptions } from './lib/backup-args.ts';
-import { chooseExportTarget } from './lib/enquiry-export.ts';
-import { takeBackup } from './lib/firestore-backup.ts';
-import { requireCredentials } from './lib/google-credentials.ts';
+import { BACKUP_USAGE, BackupUsageError, parseBackupArgs, type BackupOptions } from './lib/backup-args';
+import { chooseExportTarget } from './lib/enquiry-export';
+import { takeBackup } from './lib/firestore-backup';
+import { requireCredentials } from './lib/google-credentials';
 
 let options: BackupOptions;
 try {

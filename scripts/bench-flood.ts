@@ -22,20 +22,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Firestore as AdminFirestore } from 'firebase-admin/firestore';
 import { chromium } from 'playwright-core';
-import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/enquiry/deps.ts';
-import { indiaHourKey } from '../functions/src/contract/base/india-time.ts';
-import * as contract from '../functions/src/contract/enquiry/enquiry.ts';
-import {
-  ENQUIRY_COLLECTION,
-  POPUP_ENQUIRY_COLLECTION,
-} from '../functions/src/contract/enquiry/collections.ts';
-import { SETTLED_STATES } from '../functions/src/contract/delivery/delivery.ts';
-import { createSmtpTransport } from '../functions/src/channels/mail/transport.ts';
-import { sweepUndeliveredEnquiries } from '../functions/src/enquiry/sweeper.ts';
-import { startSmtpCatcher, type CaughtMail } from '../tests/support/smtp-catcher.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
-import * as harness from './lib/bench-harness.ts';
-import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project.ts';
+import { DEFAULT_ADMISSION_LIMITS } from '../functions/src/enquiry/deps';
+import { indiaHourKey } from '../functions/src/contract/base/india-time';
+import * as contract from '../functions/src/contract/enquiry/enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../functions/src/contract/enquiry/collections';
+import { SETTLED_STATES } from '../functions/src/contract/delivery/delivery';
+import { createSmtpTransport } from '../functions/src/channels/mail/transport';
+import { sweepUndeliveredEnquiries } from '../functions/src/enquiry/sweeper';
+import { startSmtpCatcher, type CaughtMail } from '../tests/support/smtp-catcher';
+import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium';
+import * as harness from './lib/bench-harness';
+import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project';
 
 /** 300 copies of one message and 300 distinct senders. */
 const DEFAULT_COUNT = 600;

@@ -19,12 +19,9 @@
  * and functions as last built.
  */
 import { spawnSync } from 'node:child_process';
-import * as contract from '../functions/src/contract/enquiry/enquiry.ts';
-import {
-  ENQUIRY_COLLECTION,
-  POPUP_ENQUIRY_COLLECTION,
-} from '../functions/src/contract/enquiry/collections.ts';
-import { startSmtpCatcher } from '../tests/support/smtp-catcher.ts';
+import * as contract from '../functions/src/contract/enquiry/enquiry';
+import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION } from '../functions/src/contract/enquiry/collections';
+import { startSmtpCatcher } from '../tests/support/smtp-catcher';
 import {
   benchFiles,
   openEmulatorClients,
@@ -36,11 +33,11 @@ import {
   seconds,
   writeAsVisitor,
   writeReport,
-} from './lib/bench-harness.ts';
-import { measureInboxReads } from './lib/inbox-reads.ts';
-import { emulatorFunctionsEnv, emulatorWhatsAppSettings } from './lib/local-sweep.ts';
-import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project.ts';
-import { startWhatsAppStandIn } from './lib/whatsapp-stand-in.ts';
+} from './lib/bench-harness';
+import { measureInboxReads } from './lib/inbox-reads';
+import { emulatorFunctionsEnv, emulatorWhatsAppSettings } from './lib/local-sweep';
+import { PORTS, ROOT, RUN_TS_COMMAND } from './lib/project';
+import { startWhatsAppStandIn } from './lib/whatsapp-stand-in';
 
 const DEFAULT_COUNT = 200;
 const DEFAULT_TIMEOUT_S = 300;

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { readSubject } from '../functions/src/inbox/privacy.ts';
+import { readSubject } from '../functions/src/inbox/privacy';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));

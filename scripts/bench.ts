@@ -46,10 +46,10 @@ import {
   resolveCommit,
   type BaselineBuild,
   type Commit,
-} from './lib/baseline-build.ts';
-import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
-import { writePublishedSite } from './lib/published-site.ts';
-import { FIREBASE_BIN, offlineFirebaseEnv } from './lib/emulator-env.ts';
+} from './lib/baseline-build';
+import { chromiumPath, CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT } from './lib/chromium';
+import { writePublishedSite } from './lib/published-site';
+import { FIREBASE_BIN, offlineFirebaseEnv } from './lib/emulator-env';
 import {
   BENCH_USAGE,
   BUDGET,
@@ -64,9 +64,9 @@ import {
   type RouteMetrics,
   type RouteResult,
   UNMEASURED,
-} from './lib/lighthouse-report.ts';
-import { fail, ROOT } from './lib/project.ts';
-import { run, startServer, stopServers, waitForUrl, type Server } from './lib/processes.ts';
+} from './lib/lighthouse-report';
+import { fail, ROOT } from './lib/project';
+import { run, startServer, stopServers, waitForUrl, type Server } from './lib/processes';
 
 const SERVER_START_TIMEOUT_MS = 90_000;
 const MEASURE_ATTEMPTS = 2;

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
-import { ROOT } from './lib/project.ts';
+import { ROOT } from './lib/project';
 
 const require = createRequire(import.meta.url);
 const SOURCE_DIR = join(ROOT, 'web', 'src');

@@ -20,17 +20,12 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  heightAt,
-  imageKeys,
-  imageSpecs,
-  type ImageKey,
-} from '../functions/src/contract/site/image-specs.ts';
-import type { Encoding } from '../functions/src/site/images.ts';
+import { heightAt, imageKeys, imageSpecs, type ImageKey } from '../functions/src/contract/site/image-specs';
+import type { Encoding } from '../functions/src/site/images';
 import type { Sharp, SharpOptions } from 'sharp';
 
 /** The drawing and encoding the functions share (they load libvips, ~100 ms): only when something has to be drawn. */
-const images = () => import('../functions/src/site/images.ts');
+const images = () => import('../functions/src/site/images');
 const loadSharp = async () =>
   (await import('sharp')).default as unknown as (input?: Buffer | string, options?: SharpOptions) => Sharp;
 const FORMATS = ['avif', 'webp'] as const;

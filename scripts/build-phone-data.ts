@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import metadata from 'libphonenumber-js/min/metadata';
-import { ROOT } from './lib/project.ts';
+import { ROOT } from './lib/project';
 
 const ZONEINFO = '/usr/share/zoneinfo';
 /** The regions whose zones are named after a place in one country. */

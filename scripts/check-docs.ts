@@ -20,8 +20,8 @@ import {
   gitignoreMatcher,
   layoutEntries,
   type Source,
-} from './lib/docs-check.ts';
-import { ROOT } from './lib/project.ts';
+} from './lib/docs-check';
+import { ROOT } from './lib/project';
 
 const README = 'README.md';
 const PACKAGE_JSON = 'package.json';

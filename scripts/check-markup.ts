@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fail, requireJava, ROOT } from './lib/project.ts';
+import { fail, requireJava, ROOT } from './lib/project';
 
 requireJava();
 const require = createRequire(import.meta.url);

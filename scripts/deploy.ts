@@ -14,12 +14,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unconfirmedValues } from '../functions/src/contract/site/site-content-checks.ts';
-import { contentSeed } from '../web/src/content/seed-content.ts';
+import { unconfirmedValues } from '../functions/src/contract/site/site-content-checks';
+import { contentSeed } from '../web/src/content/seed-content';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { buildContent } from './lib/content-source.ts';
-import { seedSiteDrafts } from './lib/site-drafts.ts';
+import { buildContent } from './lib/content-source';
+import { seedSiteDrafts } from './lib/site-drafts';
 import {
   appCheckProblem,
   contentPlaceholderProblem,
@@ -31,11 +31,11 @@ import {
   formerAppCheckParam,
   placeholderProblem,
   recoveryProblem,
-} from './lib/deploy-checks.ts';
-import { noCredentialsAdvice, requireCredentials } from './lib/google-credentials.ts';
-import { FIREBASE_BIN } from './lib/emulator-env.ts';
-import { fail, ROOT } from './lib/project.ts';
-import { run } from './lib/processes.ts';
+} from './lib/deploy-checks';
+import { noCredentialsAdvice, requireCredentials } from './lib/google-credentials';
+import { FIREBASE_BIN } from './lib/emulator-env';
+import { fail, ROOT } from './lib/project';
+import { run } from './lib/processes';
 
 const ALIAS = 'live';
 const WEB_CONFIG = join(ROOT, '.env.live');

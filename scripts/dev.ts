@@ -3,13 +3,13 @@
  * Functions emulators and mail catcher as `npm start`. Ctrl-C stops everything.
  */
 import { join } from 'node:path';
-import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, requireJava, ROOT } from './lib/project.ts';
+import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, requireJava, ROOT } from './lib/project';
 import {
   LOCAL_SWEEP_ORIGIN,
   startLocalServices,
   WHATSAPP_STAND_IN_ORIGIN,
   type LocalServices,
-} from './lib/local-services.ts';
+} from './lib/local-services';
 import {
   requireFreePorts,
   run,
@@ -20,7 +20,7 @@ import {
   stopServers,
   waitForUrl,
   within,
-} from './lib/processes.ts';
+} from './lib/processes';
 
 // No Hosting: Vite serves the site.
 const { hosting: _hosting, ...emulatorPorts } = EMULATOR_PORTS;

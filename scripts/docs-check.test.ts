@@ -17,8 +17,8 @@ import {
   formatProblem,
   gitignoreMatcher,
   type Source,
-} from './lib/docs-check.ts';
-import { ROOT, RUN_TS } from './lib/project.ts';
+} from './lib/docs-check';
+import { ROOT, RUN_TS } from './lib/project';
 
 const FIXTURES = 'scripts/fixtures/docs';
 const fixture = (path: string): Source => ({

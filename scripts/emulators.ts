@@ -10,9 +10,9 @@
  * not the tsx command: tsx relays a signal to its child and kills the child outright when it has
  * not answered within 30 ms, which a busy machine misses, and then nothing stops the emulators.
  */
-import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, withAuthEmulator } from './lib/emulator-env.ts';
-import { EMULATOR_PORTS, requireJava } from './lib/project.ts';
-import { endLeftovers, listProcesses, startServer, waitForFreePorts } from './lib/processes.ts';
+import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, withAuthEmulator } from './lib/emulator-env';
+import { EMULATOR_PORTS, requireJava } from './lib/project';
+import { endLeftovers, listProcesses, startServer, waitForFreePorts } from './lib/processes';
 
 /** firebase-tools' clean shutdown takes seconds; past this its process group is killed. */
 const STOP_GRACE_MS = 30_000;

@@ -5,7 +5,7 @@
  * the inbox's api/ importing the Firebase SDK, the owner's Site part and the rest of the inbox
  * reaching into each other, the functions' floors (channels, enquiry, inbox, params) leaking
  * upwards or sideways, and the renderer importing the tools or being imported by the functions or
- * the web. If a plugin upgrade or a config slip turned them off,
+ * the web, and a module named with its extension. If a plugin upgrade or a config slip turned them off,
  * `npm run lint` would stay green while the layers leak; this test turns red instead.
  */
 import { ESLint, type Linter } from 'eslint';
@@ -141,6 +141,12 @@ describe('import layering lint rules', () => {
 
   it('lets the enquiry code import a channel and the logs', async () => {
     expect(await lint('functions/src/enquiry/delivery.ts')).toEqual([]);
+  }, 60_000);
+
+  it('reports a module named with its extension as an error, and leaves one named without it', async () => {
+    expect(await lint('scripts/spelled-with-extension.ts')).toEqual([
+      { rule: 'import-x/extensions', severity: 2, line: 2 },
+    ]);
   }, 60_000);
 
   it('lets the app import a feature and a module import a leaf', async () => {

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { requireCredentials } from './lib/google-credentials.ts';
+import { requireCredentials } from './lib/google-credentials';
 import {
   byReceivedTime,
   chooseExportTarget,
@@ -21,8 +21,8 @@ import {
   parseExportArgs,
   UsageError,
   type ExportOptions,
-} from './lib/enquiry-export.ts';
-import { readStoredEnquiry, type StoredEnquiry } from '../functions/src/contract/enquiry/stored-enquiry.ts';
+} from './lib/enquiry-export';
+import { readStoredEnquiry, type StoredEnquiry } from '../functions/src/contract/enquiry/stored-enquiry';
 
 async function readEnquiries(options: ExportOptions, onEmulator: boolean): Promise<StoredEnquiry[]> {
   const app = initializeApp({ projectId: options.projectId });

@@ -14,8 +14,8 @@
  * `npm test`, after the build and before any emulator step, on the project's fixed ports: it fails
  * at once, saying so, when something already holds them.
  */
-import { EMULATOR_PORTS, RUN_TS } from './lib/project.ts';
-import { describeStops, SIGNAL_TARGETS } from './lib/stop-check.ts';
+import { EMULATOR_PORTS, RUN_TS } from './lib/project';
+import { describeStops, SIGNAL_TARGETS } from './lib/stop-check';
 
 const STOPS = SIGNAL_TARGETS.length;
 const KILLS = 1;

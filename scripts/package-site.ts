@@ -10,9 +10,9 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { ROOT } from './lib/project.ts';
-import { SITE_BUNDLE_LAYOUT } from '../renderer/site-bundle.ts';
-import { withoutViteModules } from '../renderer/site-render.ts';
+import { ROOT } from './lib/project';
+import { SITE_BUNDLE_LAYOUT } from '../renderer/site-bundle';
+import { withoutViteModules } from '../renderer/site-render';
 
 export const SITE_BUNDLE_DIR = join(ROOT, 'functions', 'lib', 'site-bundle');
 const SSR_DIR = join(ROOT, '.ssr');

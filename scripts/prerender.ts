@@ -11,9 +11,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, minifySync } from 'vite';
 import { format, resolveConfig } from 'prettier';
-import { ROOT } from './lib/project.ts';
-import { buildContent } from './lib/content-source.ts';
-import { siteRenderer, withoutViteModules, type ServerEntry } from '../renderer/site-render.ts';
+import { ROOT } from './lib/project';
+import { buildContent } from './lib/content-source';
+import { siteRenderer, withoutViteModules, type ServerEntry } from '../renderer/site-render';
 
 const SITE_DIR = join(ROOT, 'dist', 'site');
 const FIREBASE_CONFIG = join(ROOT, 'firebase.json');

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ROOT, RUN_TS } from './lib/project.ts';
+import { ROOT, RUN_TS } from './lib/project';
 
 /** Starting the CLI on a busy 2-core machine takes a few seconds. */
 const CLI_TIMEOUT_MS = 60_000;

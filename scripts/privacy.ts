@@ -26,16 +26,11 @@ import {
   purgeExpired,
   readSubject,
   recordRequest,
-} from '../functions/src/inbox/privacy.ts';
-import {
-  parsePrivacyArgs,
-  PRIVACY_USAGE,
-  PrivacyUsageError,
-  type PrivacyCommand,
-} from './lib/privacy-args.ts';
-import { requireCredentials } from './lib/google-credentials.ts';
-import { PrivacyHashKeyError, privacyHashKeyFor } from './lib/privacy-hash-key.ts';
-import { PORTS } from './lib/project.ts';
+} from '../functions/src/inbox/privacy';
+import { parsePrivacyArgs, PRIVACY_USAGE, PrivacyUsageError, type PrivacyCommand } from './lib/privacy-args';
+import { requireCredentials } from './lib/google-credentials';
+import { PrivacyHashKeyError, privacyHashKeyFor } from './lib/privacy-hash-key';
+import { PORTS } from './lib/project';
 
 let command: PrivacyCommand;
 try {

@@ -12,10 +12,10 @@
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { BackupUsageError, parseRestoreArgs, RESTORE_USAGE, type RestoreCommand } from './lib/backup-args.ts';
-import { chooseExportTarget } from './lib/enquiry-export.ts';
-import { BackupFormatError, readBackup, restoreBackup } from './lib/firestore-backup.ts';
-import { requireCredentials } from './lib/google-credentials.ts';
+import { BackupUsageError, parseRestoreArgs, RESTORE_USAGE, type RestoreCommand } from './lib/backup-args';
+import { chooseExportTarget } from './lib/enquiry-export';
+import { BackupFormatError, readBackup, restoreBackup } from './lib/firestore-backup';
+import { requireCredentials } from './lib/google-credentials';
 
 /** Paths listed in full up to this many; beyond it, the count and the first ones. */
 const LISTED_PATHS = 20;

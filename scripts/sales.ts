@@ -12,7 +12,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { requireCredentials } from './lib/google-credentials.ts';
+import { requireCredentials } from './lib/google-credentials';
 import {
   FIRESTORE_EMULATOR_HOST,
   parseSalesArgs,
@@ -21,7 +21,7 @@ import {
   SalesUsageError,
   setSalesClaim,
   useAuthEmulator,
-} from './lib/sales-accounts.ts';
+} from './lib/sales-accounts';
 
 let command;
 try {

@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { PORTS, PROJECT_ID } from './lib/project.ts';
-import { DEMO_ENQUIRY_COUNT, demoEnquiries, writeDemoEnquiries } from './lib/demo-enquiries.ts';
+import { PORTS, PROJECT_ID } from './lib/project';
+import { DEMO_ENQUIRY_COUNT, demoEnquiries, writeDemoEnquiries } from './lib/demo-enquiries';
 
 const MAX_COUNT = 100_000;
 

@@ -10,8 +10,8 @@
  * The whole stack serves the build, so this runs in its own step of `npm test` (the `launchers`
  * project), after the build and before any emulator step, with `--no-build`.
  */
-import { EMULATOR_PORTS, LOCAL_SERVER_PORTS, RUN_TS } from './lib/project.ts';
-import { describeStops, SIGNAL_TARGETS } from './lib/stop-check.ts';
+import { EMULATOR_PORTS, LOCAL_SERVER_PORTS, RUN_TS } from './lib/project';
+import { describeStops, SIGNAL_TARGETS } from './lib/stop-check';
 
 /** Once for each way a stop comes. */
 const STOPS = SIGNAL_TARGETS.length;

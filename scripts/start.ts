@@ -9,21 +9,21 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { parseArgs } from 'node:util';
-import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, PROJECT_ID, requireJava } from './lib/project.ts';
-import { seedSiteDrafts } from './lib/site-drafts.ts';
+import { EMULATOR_PORTS, fail, LOCAL_SERVER_PORTS, PORTS, PROJECT_ID, requireJava } from './lib/project';
+import { seedSiteDrafts } from './lib/site-drafts';
 import {
   HOSTING_STAND_IN_ORIGIN,
   LOCAL_SWEEP_ORIGIN,
   startLocalServices,
   WHATSAPP_STAND_IN_ORIGIN,
   type LocalServices,
-} from './lib/local-services.ts';
+} from './lib/local-services';
 import {
   AUTH_EMULATOR_HOST,
   DEMO_OWNER_ACCOUNT,
   DEMO_SALES_ACCOUNT,
   ensureAccount,
-} from './lib/sales-accounts.ts';
+} from './lib/sales-accounts';
 import {
   requireFreePorts,
   run,
@@ -33,7 +33,7 @@ import {
   stopServers,
   waitForUrl,
   within,
-} from './lib/processes.ts';
+} from './lib/processes';
 
 const SITE_URL = `http://127.0.0.1:${PORTS.hosting}`;
 const MAIL_URL = `http://127.0.0.1:${PORTS.mailUi}`;

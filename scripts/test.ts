@@ -8,10 +8,10 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fail, PORTS, requireJava, ROOT, RUN_TS, RUN_TS_COMMAND } from './lib/project.ts';
-import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium.ts';
-import { endLeftovers, requireFreePorts, startServer, stopServers } from './lib/processes.ts';
-import { stepTable, type StepTime } from './lib/step-table.ts';
+import { fail, PORTS, requireJava, ROOT, RUN_TS, RUN_TS_COMMAND } from './lib/project';
+import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium';
+import { endLeftovers, requireFreePorts, startServer, stopServers } from './lib/processes';
+import { stepTable, type StepTime } from './lib/step-table';
 
 requireJava();
 if (!chromiumPath()) fail(`Chromium is required for the browser tests: ${CHROMIUM_INSTALL_HINT}.`);

@@ -7,8 +7,8 @@
  *     "node --import tsx scripts/with-local-services.ts npx vitest run"
  */
 import { spawn } from 'node:child_process';
-import { startLocalServices } from './lib/local-services.ts';
-import { ROOT } from './lib/project.ts';
+import { startLocalServices } from './lib/local-services';
+import { ROOT } from './lib/project';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { PROJECT_ID, ROOT } from './project.ts';
+import { PROJECT_ID, ROOT } from './project';
 
 export const BACKUP_USAGE = 'usage: npm run backup -- [--out <folder>] [--project <id>]';
 export const RESTORE_USAGE =

@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './project.ts';
+import { ROOT } from './project';
 
 export type Commit = { sha: string; subject: string };
 

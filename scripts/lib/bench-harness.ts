@@ -23,7 +23,7 @@ import {
   terminate,
   type Firestore,
 } from 'firebase/firestore/lite';
-import { PORTS, PROJECT_ID, ROOT, RUN_TS } from './project.ts';
+import { PORTS, PROJECT_ID, ROOT, RUN_TS } from './project';
 
 type BenchFiles = { artifacts: string; report: string; emulatorLog: string };
 

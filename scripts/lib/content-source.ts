@@ -9,11 +9,11 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { SITE_LIVE_COLLECTION } from '../../functions/src/contract/enquiry/collections.ts';
-import { assembleContent, type SiteContent } from '../../functions/src/contract/site/site-content.ts';
-import { cloudStorageStore } from '../../functions/src/site/file-store.ts';
-import { photoFiles } from '../../functions/src/site/site-files.ts';
-import { seedContent } from '../../web/src/content/seed-content.ts';
+import { SITE_LIVE_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { assembleContent, type SiteContent } from '../../functions/src/contract/site/site-content';
+import { cloudStorageStore } from '../../functions/src/site/file-store';
+import { photoFiles } from '../../functions/src/site/site-files';
+import { seedContent } from '../../web/src/content/seed-content';
 
 export type BuildContent = { content: SiteContent; from: string; photos: Map<string, Buffer> };
 

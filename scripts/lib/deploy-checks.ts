@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
-import type { UnconfirmedValue } from '../../functions/src/contract/site/site-content-checks.ts';
-import { DEPRECATED_APP_CHECK_PARAM, inboxCallsRequireAppCheck } from '../../functions/src/config.ts';
-import { parseDotenv } from '../../functions/src/dotenv.ts';
+import type { UnconfirmedValue } from '../../functions/src/contract/site/site-content-checks';
+import { DEPRECATED_APP_CHECK_PARAM, inboxCallsRequireAppCheck } from '../../functions/src/config';
+import { parseDotenv } from '../../functions/src/dotenv';
 
 /** The App Check site key (reCAPTCHA Enterprise) the web build reads from `.env.live`. */
 export const APP_CHECK_KEY_VARIABLE = 'VITE_APPCHECK_RECAPTCHA_ENTERPRISE_KEY';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { fail, HOSTING_STAND_IN_DIR, PORTS, PROJECT_ID, ROOT } from './project.ts';
+import { fail, HOSTING_STAND_IN_DIR, PORTS, PROJECT_ID, ROOT } from './project';
 
 const LOCAL_FIREBASE_CONFIG = join(ROOT, 'firebase.local.json');
 

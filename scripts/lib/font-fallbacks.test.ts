@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fontFallbackOverrides } from './font-fallbacks.ts';
+import { fontFallbackOverrides } from './font-fallbacks';
 
 describe('the local faces, matched to the metrics the type is set in', () => {
   const fontsCss = readFileSync(join(import.meta.dirname, '../../web/src/styles/fonts.css'), 'utf8');

@@ -4,7 +4,7 @@
  * not, the tool ends with one sentence saying what to do, instead of Google's own error.
  */
 import type { App } from 'firebase-admin/app';
-import { fail } from './project.ts';
+import { fail } from './project';
 
 /**
  * Long enough for a token from Google on a slow connection; short enough that a machine that cannot

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostingFile } from '../../functions/src/site/hosting-api.ts';
-import { fileInside, startHostingStandIn, type HostingStandIn } from './hosting-stand-in.ts';
+import { hostingFile } from '../../functions/src/site/hosting-api';
+import { fileInside, startHostingStandIn, type HostingStandIn } from './hosting-stand-in';
 
 const TOKEN = 'stand-in-test-token';
 const SITE = 'demo-sme-hair';

@@ -54,7 +54,7 @@ import {
   servingConfigOf,
   type HostingJson,
   type ServingConfig,
-} from '../../functions/src/site/hosting-api.ts';
+} from '../../functions/src/site/hosting-api';
 
 type Version = {
   name: string;

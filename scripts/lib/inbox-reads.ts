@@ -10,10 +10,10 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from './chromium.ts';
-import { demoEnquiries, writeDemoEnquiries } from './demo-enquiries.ts';
-import { PORTS, PROJECT_ID } from './project.ts';
-import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './sales-accounts.ts';
+import { CHROMIUM_ARGS, CHROMIUM_INSTALL_HINT, chromiumPath } from './chromium';
+import { demoEnquiries, writeDemoEnquiries } from './demo-enquiries';
+import { PORTS, PROJECT_ID } from './project';
+import { AUTH_EMULATOR_HOST, DEMO_SALES_ACCOUNT, ensureAccount } from './sales-accounts';
 
 /** The database the inbox is measured against. */
 const INBOX_BENCH_ENQUIRIES = 20_000;

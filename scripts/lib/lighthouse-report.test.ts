@@ -12,7 +12,7 @@ import {
   type RouteMetrics,
   type RouteResult,
   UNMEASURED,
-} from './lighthouse-report.ts';
+} from './lighthouse-report';
 
 /** A route that meets every budget with a floor of 650 ms. */
 const passing = (overrides: Partial<RouteResult> = {}): RouteResult => ({

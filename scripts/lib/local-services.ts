@@ -7,12 +7,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HostingJson } from '../../functions/src/site/hosting-api.ts';
-import { withLocalConnectSrc } from './emulator-env.ts';
-import { startHostingStandIn } from './hosting-stand-in.ts';
-import { emulatorFunctionsEnv, LOCAL_SWEEP_ORIGIN, startLocalSweep } from './local-sweep.ts';
-import { HOSTING_STAND_IN_DIR, PORTS, PROJECT_ID, ROOT } from './project.ts';
-import { startWhatsAppStandIn } from './whatsapp-stand-in.ts';
+import type { HostingJson } from '../../functions/src/site/hosting-api';
+import { withLocalConnectSrc } from './emulator-env';
+import { startHostingStandIn } from './hosting-stand-in';
+import { emulatorFunctionsEnv, LOCAL_SWEEP_ORIGIN, startLocalSweep } from './local-sweep';
+import { HOSTING_STAND_IN_DIR, PORTS, PROJECT_ID, ROOT } from './project';
+import { startWhatsAppStandIn } from './whatsapp-stand-in';
 
 export const WHATSAPP_STAND_IN_ORIGIN = `http://127.0.0.1:${PORTS.whatsapp}`;
 export const HOSTING_STAND_IN_ORIGIN = `http://127.0.0.1:${PORTS.hostingApi}`;

@@ -14,12 +14,12 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { deliveryDepsFrom, whatsAppSettingsFrom } from '../../functions/src/config.ts';
-import { parseDotenv } from '../../functions/src/dotenv.ts';
-import type { DeliveryDeps } from '../../functions/src/enquiry/deps.ts';
-import type { WhatsAppSettings } from '../../functions/src/channels/whatsapp/graph.ts';
-import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/src/enquiry/sweeper.ts';
-import { PORTS, PROJECT_ID, ROOT } from './project.ts';
+import { deliveryDepsFrom, whatsAppSettingsFrom } from '../../functions/src/config';
+import { parseDotenv } from '../../functions/src/dotenv';
+import type { DeliveryDeps } from '../../functions/src/enquiry/deps';
+import type { WhatsAppSettings } from '../../functions/src/channels/whatsapp/graph';
+import { sweepUndeliveredEnquiries, type SweepSummary } from '../../functions/src/enquiry/sweeper';
+import { PORTS, PROJECT_ID, ROOT } from './project';
 
 /** SWEEP_SCHEDULE ("every 15 minutes") as an interval. */
 const SWEEP_INTERVAL_MS = 15 * 60_000;

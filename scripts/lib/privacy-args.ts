@@ -3,7 +3,7 @@
  * project unless --project names a real one).
  */
 import { parseArgs } from 'node:util';
-import { PROJECT_ID } from './project.ts';
+import { PROJECT_ID } from './project';
 
 export const PRIVACY_USAGE = [
   'usage: npm run privacy -- find|export|erase --email <address> | --phone <number> [--project <id>] [--out file.json] [--yes]',

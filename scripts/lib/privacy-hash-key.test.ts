@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseDotenv } from '../../functions/src/dotenv.ts';
-import { PrivacyHashKeyError, privacyHashKeyFor } from './privacy-hash-key.ts';
-import { ROOT } from './project.ts';
+import { parseDotenv } from '../../functions/src/dotenv';
+import { PrivacyHashKeyError, privacyHashKeyFor } from './privacy-hash-key';
+import { ROOT } from './project';
 
 const emulatorKey = () =>
   parseDotenv(readFileSync(join(ROOT, 'functions', '.secret.local'), 'utf8')).PRIVACY_HASH_KEY;

@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDotenv } from '../../functions/src/dotenv.ts';
-import { PRIVACY_HASH_KEY_MIN_LENGTH } from '../../functions/src/inbox/privacy.ts';
-import { ROOT } from './project.ts';
+import { parseDotenv } from '../../functions/src/dotenv';
+import { PRIVACY_HASH_KEY_MIN_LENGTH } from '../../functions/src/inbox/privacy';
+import { ROOT } from './project';
 
 export class PrivacyHashKeyError extends Error {}
 

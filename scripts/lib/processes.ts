@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, withAuthEmulator } from './emulator-env.ts';
-import { fail, PORTS, ROOT } from './project.ts';
+import { emulatorEnv, FIREBASE_BIN, firebaseBaseArgs, withAuthEmulator } from './emulator-env';
+import { fail, PORTS, ROOT } from './project';
 
 /** True when nothing listens on 127.0.0.1:port. */
 function portIsFree(port: number): Promise<boolean> {

@@ -12,11 +12,11 @@ import {
   contentOfSeed,
   sectionValues,
   type SiteContent,
-} from '../../functions/src/contract/site/site-content.ts';
-import type { SiteBundle } from '../../functions/src/site/publish.ts';
-import { processPhoto } from '../../functions/src/site/photos.ts';
-import { contentSeed } from '../../web/src/content/seed-content.ts';
-import { ROOT } from './project.ts';
+} from '../../functions/src/contract/site/site-content';
+import type { SiteBundle } from '../../functions/src/site/publish';
+import { processPhoto } from '../../functions/src/site/photos';
+import { contentSeed } from '../../web/src/content/seed-content';
+import { ROOT } from './project';
 
 const BUNDLE = join(ROOT, 'functions', 'lib', 'site-bundle');
 

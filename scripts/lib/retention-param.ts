@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDotenv } from '../../functions/src/dotenv.ts';
-import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/enquiry/retention.ts';
+import { parseDotenv } from '../../functions/src/dotenv';
+import { DEFAULT_ENQUIRY_RETENTION_DAYS } from '../../functions/src/contract/enquiry/retention';
 
 const RETENTION_PARAM = 'ENQUIRY_RETENTION_DAYS';
 

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { OWNER_CLAIM, SALES_CLAIM } from '../../functions/src/contract/inbox/follow-up';
-import { PORTS, PROJECT_ID } from './project.ts';
+import { PORTS, PROJECT_ID } from './project';
 import { SALES_REVOCATIONS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 
 export const DEMO_SALES_ACCOUNT = { email: 'sales@example.com', password: 'sales-demo-1' } as const;

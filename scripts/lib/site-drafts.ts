@@ -4,9 +4,9 @@
  * at version 0, and never touch one that is: the owner's work is never overwritten by the seed.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { SITE_DRAFTS_COLLECTION } from '../../functions/src/contract/enquiry/collections.ts';
-import { SECTION_IDS } from '../../functions/src/contract/site/site-content.ts';
-import { contentSeed } from '../../web/src/content/seed-content.ts';
+import { SITE_DRAFTS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { SECTION_IDS } from '../../functions/src/contract/site/site-content';
+import { contentSeed } from '../../web/src/content/seed-content';
 
 /** Creates the sections not stored yet; answers how many it created. */
 export async function seedSiteDrafts(db: Firestore): Promise<number> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stepTable } from './step-table.ts';
+import { stepTable } from './step-table';
 
 describe("npm test's step table", () => {
   it('lists each step with its seconds and tests, then the total, and says which ran side by side', () => {

@@ -8,10 +8,10 @@
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtp-catcher.ts';
-import { busyPorts, descendantsOf } from './processes.ts';
-import { PORTS, PROJECT_ID, ROOT } from './project.ts';
+import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collections';
+import { startSmtpCatcher, type SmtpCatcher } from '../../tests/support/smtp-catcher';
+import { busyPorts, descendantsOf } from './processes';
+import { PORTS, PROJECT_ID, ROOT } from './project';
 
 const NO_SERVER_LEFT = 'no server is left running';
 const WATCH_INTERVAL_MS = 50;

@@ -23,7 +23,7 @@ import {
   renderTemplate,
   WHATSAPP_TEMPLATES,
   type WhatsAppTemplate,
-} from '../../functions/src/channels/whatsapp/templates.ts';
+} from '../../functions/src/channels/whatsapp/templates';
 
 export type StandInMessage = {
   id: string;

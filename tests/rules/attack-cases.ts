@@ -28,8 +28,8 @@ import {
   NON_TEXT_VALUES,
   stampedByServer,
   VALID_DOCUMENT,
-} from './enquiry-documents.ts';
-import type { Verdict } from './rules-harness.ts';
+} from './enquiry-documents';
+import type { Verdict } from './rules-harness';
 import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,

@@ -10,8 +10,8 @@ import {
 } from '@contract/enquiry/collections';
 import { ENQUIRY_ID_LENGTH, newEnquiryId } from '@contract/enquiry/enquiry-id';
 import { collection, doc, getDoc, getDocs, setDoc, type Firestore } from 'firebase/firestore';
-import type { RequestCase } from './attack-cases.ts';
-import { VALID_DOCUMENT } from './enquiry-documents.ts';
+import type { RequestCase } from './attack-cases';
+import { VALID_DOCUMENT } from './enquiry-documents';
 
 /** Enquiries each collection holds before the tests, stored with rules disabled under auto-shaped IDs. */
 export const STORED_ENQUIRY_IDS: Record<EnquiryCollection, string> = {

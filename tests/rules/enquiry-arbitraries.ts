@@ -39,7 +39,7 @@ import {
   HIDDEN_INSIDE_TEXT,
   NO_LETTER_OR_DIGIT,
   ONE_LINE_BREAKERS,
-} from './attack-cases.ts';
+} from './attack-cases';
 import type { EnquiryCollection } from '@contract/enquiry/collections';
 
 export const CHANGE_KINDS = [

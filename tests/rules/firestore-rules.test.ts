@@ -31,35 +31,35 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COVERAGE_REPORT_TIMEOUT_MS } from '../support/deadlines.ts';
-import { readFirestoreRules, startRulesEnvironment } from '../support/rules-env.ts';
+import { COVERAGE_REPORT_TIMEOUT_MS } from '../support/deadlines';
+import { readFirestoreRules, startRulesEnvironment } from '../support/rules-env';
 import {
   acceptedRequestCases,
   deniedRequestCases,
   EXISTING_ENQUIRY_ID,
   hardeningCases,
   realisticEnquiryCases,
-} from './attack-cases.ts';
+} from './attack-cases';
 import {
   contractVerdictsOfLeadSources,
   leadSourceAcceptedCases,
   leadSourceDeniedCases,
-} from './lead-source-cases.ts';
+} from './lead-source-cases';
 import {
   contractVerdictsOfPopupProducts,
   contractVerdictsOfRequestLines,
   requestLineAcceptedCases,
   requestLineDeniedCases,
-} from './request-line-cases.ts';
-import { acceptedDocumentIdCases, deniedDocumentIdCases, STORED_ENQUIRY_IDS } from './document-id-cases.ts';
+} from './request-line-cases';
+import { acceptedDocumentIdCases, deniedDocumentIdCases, STORED_ENQUIRY_IDS } from './document-id-cases';
 import {
   formPayloads,
   OLDER_CHILLU_BUYER_VALUES,
   stampedByServer,
   SUBMITTED_AT,
   VALID_DOCUMENT,
-} from './enquiry-documents.ts';
-import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries.ts';
+} from './enquiry-documents';
+import { CHANGE_KINDS, enquiryDocument, type FuzzedDocument } from './enquiry-arbitraries';
 import {
   CALLERS_WITH_ACCESS,
   SALES_CALLER_TITLES,
@@ -73,8 +73,8 @@ import {
   responseStatsCases,
   mailUsageCases,
   salesPrivateCollectionCases,
-} from './sales-access-cases.ts';
-import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage.ts';
+} from './sales-access-cases';
+import { RULES_COVERAGE_HTML, saveRulesCoverage, summariseCoverage } from './rules-coverage';
 import {
   createSection,
   seededDraft,
@@ -84,7 +84,7 @@ import {
   SITE_REVOCATIONS,
   siteAccessCases,
   siteCallerFirestore,
-} from './site-content-cases.ts';
+} from './site-content-cases';
 import { SITE_DRAFTS_COLLECTION } from '@contract/enquiry/collections';
 import type { SectionId } from '@contract/site/site-content';
 import {
@@ -95,7 +95,7 @@ import {
   verdictOf,
   type Actor,
   type Verdict,
-} from './rules-harness.ts';
+} from './rules-harness';
 
 const FUZZED_DOCUMENTS_PER_COLLECTION = 1200;
 /** Writes in flight at once: enough to keep the emulator busy, few enough to stay in order. */

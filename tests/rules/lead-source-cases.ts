@@ -13,9 +13,9 @@ import {
 import { LEAD_SOURCE_KEYS, type LeadSource } from '@contract/enquiry/lead-source';
 import { MAX_REQUEST_LINES } from '@contract/enquiry/request-lines';
 import { addDoc, collection, type DocumentData, type Firestore } from 'firebase/firestore';
-import type { RequestCase } from './attack-cases.ts';
-import { VALID_DOCUMENT } from './enquiry-documents.ts';
-import { goodLine } from './request-line-cases.ts';
+import type { RequestCase } from './attack-cases';
+import { VALID_DOCUMENT } from './enquiry-documents';
+import { goodLine } from './request-line-cases';
 
 export const EXPO_SOURCE: LeadSource = {
   landing: '/home',

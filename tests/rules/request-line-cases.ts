@@ -16,8 +16,8 @@ import {
   type RequestLine,
 } from '@contract/enquiry/request-lines';
 import { addDoc, collection, type DocumentData, type Firestore } from 'firebase/firestore';
-import type { RequestCase } from './attack-cases.ts';
-import { validEnquiry, validPopupEnquiry } from './enquiry-documents.ts';
+import type { RequestCase } from './attack-cases';
+import { validEnquiry, validPopupEnquiry } from './enquiry-documents';
 
 const sending = (data: DocumentData) => (db: Firestore) => addDoc(collection(db, ENQUIRY_COLLECTION), data);
 const sendingPopup = (data: DocumentData) => (db: Firestore) =>

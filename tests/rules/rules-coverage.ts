@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firestoreEmulatorOrigin } from '../support/emulator.ts';
+import { firestoreEmulatorOrigin } from '../support/emulator';
 
 export const RULES_COVERAGE_HTML = fileURLToPath(
   new URL('../../artifacts/rules-coverage.html', import.meta.url),

@@ -37,8 +37,8 @@ import {
   updateDoc,
   type Firestore,
 } from 'firebase/firestore';
-import { EXISTING_ENQUIRY_ID } from './attack-cases.ts';
-import type { Verdict } from './rules-harness.ts';
+import { EXISTING_ENQUIRY_ID } from './attack-cases';
+import type { Verdict } from './rules-harness';
 
 export const SALES_UID = 'sales-person';
 export const SALES_EMAIL = 'sales@example.com';

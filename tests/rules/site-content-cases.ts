@@ -26,7 +26,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import seed from '../../web/src/content/site-content.seed.json';
-import type { Verdict } from './rules-harness.ts';
+import type { Verdict } from './rules-harness';
 
 const contentSeed = seed as ContentSeed;
 
