@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
+import { emulatorPorts } from './scripts/lib/emulator-ports';
 import { retentionDaysFor } from './scripts/lib/retention-param';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -31,6 +32,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         loadEnv(mode, fromRoot('./'), 'VITE_').VITE_FIREBASE_PROJECT_ID ?? 'demo-sme-hair',
       ),
     ),
+    // Where the local emulators listen, for a build that talks to them.
+    __EMULATOR_PORTS__: JSON.stringify(emulatorPorts(fromRoot('./firebase.json'))),
   },
   // `@contract/*` (functions/src/contract, shared with the functions) is declared once, in tsconfig.json.
   resolve: { tsconfigPaths: true },

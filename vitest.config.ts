@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { emulatorPorts } from './scripts/lib/emulator-ports';
 import { retentionDaysFor } from './scripts/lib/retention-param';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -46,6 +47,7 @@ export default defineConfig({
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
     __ENQUIRY_RETENTION_DAYS__: JSON.stringify(retentionDaysFor(fromRoot('./functions'), 'demo-sme-hair')),
+    __EMULATOR_PORTS__: JSON.stringify(emulatorPorts(fromRoot('./firebase.json'))),
   },
   // `@contract/*` is declared once, in tsconfig.json.
   resolve: { tsconfigPaths: true },

@@ -8,6 +8,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MINUTE_MS } from '../functions/src/contract/base/time';
 import { fail, PORTS, requireJava, ROOT, RUN_TS, RUN_TS_COMMAND } from './lib/project';
 import { chromiumPath, CHROMIUM_INSTALL_HINT } from './lib/chromium';
 import { endLeftovers, requireFreePorts, startServer, stopServers } from './lib/processes';
@@ -37,8 +38,6 @@ const emulatorExec = (only: string, command: string) => [
   only,
   command,
 ];
-
-const MINUTE_MS = 60_000;
 
 /** Each vitest step also writes its results here, so the table can say how many tests it ran. */
 const RESULTS_DIR = join(ROOT, 'artifacts', 'test-results');

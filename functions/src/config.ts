@@ -9,6 +9,7 @@
  * Emulator values: the committed, emulator-only `functions/.env.local` and `functions/.secret.local`,
  * which point at the local mail catcher on 127.0.0.1:2525 and the WhatsApp stand-in.
  */
+import { DEFAULT_FUNCTIONS_REGION } from './contract/base/region';
 import { defineBoolean, defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { createSmtpTransport } from './channels/mail/transport';
 import type { DeliveryLog } from './logs';
@@ -24,11 +25,8 @@ import { publishDepsFrom, type SiteRuntime, type SiteSettings } from './site/dep
 import { GOOGLE_HOSTING_API_ORIGIN } from './site/hosting-api';
 import type { PublishDeps } from './site/publish';
 
-/** Nearest Cloud Functions region to Coimbatore; must match the Firestore database's location. */
-const DEFAULT_REGION = 'asia-south1';
-
 export const enquiryRegion = defineString('ENQUIRY_REGION', {
-  default: DEFAULT_REGION,
+  default: DEFAULT_FUNCTIONS_REGION,
   description: 'Region of the enquiry functions; Firestore triggers need the database location.',
 });
 

@@ -9,6 +9,7 @@
  * first contact still awaited), so the running functions leave them alone (no emails); the weekly
  * response-time histograms get the seeded answers, as the functions would have recorded them.
  */
+import { MINUTE_MS, DAY_MS } from '../../functions/src/contract/base/time';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { contactKeysOf } from '../../functions/src/contract/enquiry/contact-keys';
 import { BUSINESS_OPTIONS } from '../../functions/src/contract/enquiry/enquiry';
@@ -144,8 +145,6 @@ const FOLLOW_UPS = [
 /** How long after it arrived each followed-up enquiry was first answered: minutes for most, hours for some. */
 const ANSWERED_AFTER_MINUTES = [3, 8, 14, 25, 40, 55, 75, 130, 300, 1440] as const;
 
-const DAY_MS = 86_400_000;
-const MINUTE_MS = 60_000;
 export const DEMO_ENQUIRY_COUNT = 30;
 const WEEKS = 10;
 

@@ -4,6 +4,7 @@
  * and the sweep that the launcher runs beside the emulators, as npm start does, sends the digest
  * with that buyer in its first row, above the flood.
  */
+import { HOUR_MS } from '../../functions/src/contract/base/time';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { COUNTER_FIELD, slotId } from '../../functions/src/enquiry/slots';
@@ -19,7 +20,6 @@ import { DEFAULT_ADMISSION_LIMITS } from '../../functions/src/enquiry/deps';
 
 const journeys = useJourneys({ stack: 'held-buyer' });
 const FLOOD = 80;
-const HOUR_MS = 60 * 60_000;
 
 /** What a flood leaves behind: this hour's and the next hour's email slots all taken. */
 async function spendHourlyCap(): Promise<void> {

@@ -13,7 +13,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION, RESENDS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { exportColumns } from '../../functions/src/contract/enquiry/enquiry-columns';
-import { startOfIndiaWeek, WEEK_MS } from '../../functions/src/contract/base/india-time';
+import { startOfIndiaWeek } from '../../functions/src/contract/base/india-time';
+import { WEEK_MS } from '../../functions/src/contract/base/time';
 import { DEMO_OWNER_ACCOUNT, DEMO_SALES_ACCOUNT, ensureAccount } from '../../scripts/lib/sales-accounts';
 import { focusReport, screenshotPath, VIEWPORT_NAMES, type ViewportName } from '../support/browser';
 import {

@@ -8,6 +8,7 @@
  * of them would change the figure.
  * Pictured: artifacts/screenshots/reply-speed/reply-speed-{enquiry,thank-you}-390x844.png, reply-speed-inbox-1280x800.png.
  */
+import { MINUTE_MS, DAY_MS } from '../../functions/src/contract/base/time';
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_STATS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { REPLY_SPEED_DOCUMENT, REPLY_SPEED_PATH } from '../../functions/src/contract/delivery/reply-speed';
@@ -22,9 +23,6 @@ import type { Page } from 'playwright-core';
 
 const journeys = useJourneys({ stack: 'reply-speed' });
 useInboxAccounts('e2e-reply-speed');
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 type Answer = { minutes: number; state?: DemoEnquiry['notification']['state']; daysAgo?: number };
 

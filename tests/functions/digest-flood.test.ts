@@ -5,6 +5,7 @@
  * The flood's documents are written as admission control leaves them (HELD or DUPLICATE), in
  * commits of 500, so the test is about the digest alone; the sweep that sends it is the real one.
  */
+import { MINUTE_MS } from '../../functions/src/contract/base/time';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import {
@@ -34,7 +35,6 @@ useDeliverySuite('digest-flood-tests', (suite) => ({ db, catcher } = suite));
 const FLOOD = 1050;
 /** Firestore takes at most 500 writes in one commit. */
 const COMMIT_SIZE = 500;
-const MINUTE_MS = 60_000;
 /** 10:40 in Coimbatore: the flood began at 10:15, the digest goes at 10:40, all in one India hour. */
 const DIGEST_AT = new Date('2026-03-02T05:10:00Z');
 const FLOOD_STARTS = new Date(DIGEST_AT.getTime() - 25 * MINUTE_MS);

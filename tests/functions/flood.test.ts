@@ -5,6 +5,7 @@
  * bypasses the site would; triggers run ten at a time, as TRIGGER_MAX_INSTANCES allows; the sweep
  * runs every 15 simulated minutes. Every figure is printed for the record.
  */
+import { HOUR_MS } from '../../functions/src/contract/base/time';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMISSION_LIMITS, type DeliveryOutcome } from '../../functions/src/enquiry/deps';
@@ -27,7 +28,6 @@ import { ENQUIRY_COLLECTION } from '../../functions/src/contract/enquiry/collect
 /** The provider's quota in these runs: 100 emails a day. */
 const DAILY_QUOTA = 100;
 const SWEEP_EVERY_MS = 15 * 60_000;
-const HOUR_MS = 60 * 60_000;
 /** 10:00 in Coimbatore on an ordinary Monday: an India-time hour starts here. */
 const FLOOD_STARTS = new Date('2026-03-02T04:30:00Z');
 /** Firestore takes at most 500 writes in one commit. */

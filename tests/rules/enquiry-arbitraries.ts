@@ -146,7 +146,7 @@ const timeZone = fc.oneof(
   fc.constantFrom('America/Argentina/Buenos_Aires', 'America/Port-au-Prince', 'Etc/GMT+5', 'UTC'),
   fc.stringMatching(TIME_ZONE_PATTERN),
 );
-const twoDigits = (n: number, width: number) => String(n).padStart(width, '0');
+const zeroPadded = (n: number, width: number) => String(n).padStart(width, '0');
 
 const FORMAT_BREAKERS = ['a', 'O', ' ', '-', '+', '\n', '٣', '௧', '０', 'é', '😀', ','];
 
@@ -338,7 +338,7 @@ function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
         separator: fc.constantFrom('-', '-', '-', '/', '.'),
       })
       .map(({ day, month, year, width, yearWidth, separator }) =>
-        [twoDigits(day, width), twoDigits(month, width), twoDigits(year, yearWidth)].join(separator),
+        [zeroPadded(day, width), zeroPadded(month, width), zeroPadded(year, yearWidth)].join(separator),
       );
   }
   if (rule.pattern === TIME_PATTERN) {
@@ -353,7 +353,7 @@ function nearMissFormat(rule: FieldRule): fc.Arbitrary<string> {
       })
       .map(
         ({ hour, minute, second, width, separator, suffix }) =>
-          [twoDigits(hour, width), twoDigits(minute, width), twoDigits(second, width)].join(separator) +
+          [zeroPadded(hour, width), zeroPadded(minute, width), zeroPadded(second, width)].join(separator) +
           suffix,
       );
   }

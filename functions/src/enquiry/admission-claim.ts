@@ -4,7 +4,7 @@
  * takes one slot of each counter and is claimed for sending, all in one transaction with the
  * enquiry's delivery record.
  */
-import { readStoredEnquiry } from '../contract/enquiry/stored-enquiry';
+import { readStoredEnquiry, receivedAtOf } from '../contract/enquiry/stored-enquiry';
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import {
   admissionBackoffMs,
@@ -17,7 +17,6 @@ import {
 } from './admission';
 import { contactKeysOf } from '../contract/enquiry/contact-keys';
 import { EXPIRES_AT_FIELD } from '../contract/enquiry/retention';
-import { asDate } from '../contract/base/india-time';
 import { DEFAULT_ENQUIRY_RETENTION_DAYS, retentionEnd } from '../contract/enquiry/retention';
 import { documentRef, firstRecord, MISSING, transition, type Claim } from './delivery-record';
 import { claimToken, decideClaim, DELIVERY_LEASE_MS, type Claimant } from './delivery-state';
@@ -93,7 +92,7 @@ export async function admit(
           const stamp = Timestamp.fromDate(now);
           // Kept for the retention period from its arrival (a follow-up later moves this on), and
           // findable by the person's address and number as admission compares them.
-          const receivedAt = asDate(current.createdAt) ?? now;
+          const receivedAt = receivedAtOf(current) ?? now;
           transaction.update(documentRef(deps.db, enquiry), {
             [EXPIRES_AT_FIELD]: Timestamp.fromDate(
               retentionEnd(receivedAt, deps.retentionDays ?? DEFAULT_ENQUIRY_RETENTION_DAYS),

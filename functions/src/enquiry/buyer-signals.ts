@@ -26,6 +26,7 @@
  *
  * Pure code: no Firebase, no clock.
  */
+import { HOUR_MS } from '../contract/base/time';
 import type { DigestEntry } from '../channels/mail/digest-email';
 import type { EnquiryCollection } from '../contract/enquiry/collections';
 import { normaliseEmail } from '../contract/enquiry/contact-keys';
@@ -63,7 +64,6 @@ const BUYER_SIGN_TEXT: Record<BuyerSign, string> = {
 
 /** How far a device clock may be from the server's, beyond its time zone (phones keep network time). */
 const DEVICE_CLOCK_TOLERANCE_MS = 3 * 60_000;
-const HOUR_MS = 60 * 60_000;
 /** UTC offsets in use: whole and half hours from −12 to +14, and the three at :45. */
 const ZONE_OFFSETS_MS = [
   ...Array.from({ length: 53 }, (_, step) => -12 * HOUR_MS + step * (HOUR_MS / 2)),

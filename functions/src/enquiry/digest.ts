@@ -23,6 +23,7 @@
  * SENT is written. Its enquiries are listed again in the next hour's digest (listing them twice
  * is the right side to err on; not listing them could lose a buyer).
  */
+import { receivedAtOf } from '../contract/enquiry/stored-enquiry';
 import {
   FieldPath,
   Timestamp,
@@ -198,14 +199,13 @@ async function waitingEnquiries(
 
 function asCandidate(collection: EnquiryCollection, doc: DocumentSnapshot): DigestCandidate {
   const data = doc.data() ?? {};
-  const createdAt: unknown = data.createdAt;
   const record = (data[NOTIFICATION_FIELD] ?? {}) as Record<string, unknown>;
   const state = record.state;
   return {
     collection,
     id: doc.id,
     data,
-    receivedAt: createdAt instanceof Timestamp ? createdAt.toDate() : null,
+    receivedAt: receivedAtOf(data),
     kind: state === 'DUPLICATE' ? 'duplicate' : 'held',
     ...(typeof record.heldReason === 'string' ? { heldReason: record.heldReason } : {}),
     ...(typeof record.senderEmailsToday === 'number' ? { senderEmailsToday: record.senderEmailsToday } : {}),

@@ -13,6 +13,7 @@
  *   address or number is gone from it, as the inbox promises, and the corrected buyer's same
  *   enquiry again is a duplicate of it.
  */
+import { receivedAtOf } from '../contract/enquiry/stored-enquiry';
 import { Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { contactKeysOf } from '../contract/enquiry/contact-keys';
 import { NOTIFICATION_FIELD } from '../contract/delivery/delivery';
@@ -47,7 +48,7 @@ function awaitsFirstContactRecord(data: Record<string, unknown> | undefined): bo
 
 /** The expiry an enquiry should have: its arrival or last follow-up change, plus the retention. */
 function expiryDue(data: Record<string, unknown>, retentionDays: number): Date | null {
-  const receivedAt = asDate(data.createdAt);
+  const receivedAt = receivedAtOf(data);
   const changedAt = asDate((data[FOLLOW_UP_FIELD] as Record<string, unknown> | undefined)?.updatedAt);
   const last = [receivedAt, changedAt].filter((date): date is Date => date !== null);
   if (last.length === 0) return null;
@@ -149,7 +150,7 @@ export async function recordFollowUp(
       : 'not-contacted';
     if (awaitsFirstContactRecord(data)) {
       const contactedAt = asDate(snapshot.get(`${FOLLOW_UP_FIELD}.${FIRST_CONTACT_FIELD}`)) as Date;
-      const receivedAt = asDate(data.createdAt) ?? contactedAt;
+      const receivedAt = receivedAtOf(data) ?? contactedAt;
       const seconds = Math.max(0, Math.round((contactedAt.getTime() - receivedAt.getTime()) / 1000));
       const week = responseWeek(receivedAt);
       const statsRef = db.collection(RESPONSE_STATS_COLLECTION).doc(week);

@@ -8,6 +8,7 @@
  * - `replySpeedAnswer` is the public answer to `GET /api/reply-speed`: the stored figure and
  *   nothing else, cacheable by Hosting's CDN, so a visitor's request costs at most one read.
  */
+import { DAY_MS } from '../contract/base/time';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { ENQUIRY_COLLECTIONS, RESPONSE_STATS_COLLECTION } from '../contract/enquiry/collections';
 import { NOTIFICATION_FIELD } from '../contract/delivery/delivery';
@@ -23,7 +24,6 @@ import {
   type ReplySpeed,
 } from '../contract/delivery/reply-speed';
 
-const DAY_MS = 24 * 60 * 60_000;
 /** The sweep works the figure out again when it is older than this (the window moves on daily). */
 export const REFRESH_AFTER_MS = 60 * 60_000;
 /**

@@ -1,12 +1,13 @@
 /**
- * What the inbox's callable functions (resend, privacy) share: who called, the refusals they
- * explain to the inbox, and the one wrapper that checks App Check and the caller's token before
+ * What the inbox's callable functions (resend, privacy) and the site's share: who called, the
+ * refusals they explain to the inbox, the owner's check, and the one wrapper that checks App Check and the caller's token before
  * the work runs. Each function checks the claims its work needs itself.
  */
 import { getAuth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpsError, type CallableRequest } from 'firebase-functions/https';
 import { SALES_REVOCATIONS_COLLECTION } from '../contract/enquiry/collections';
+import { OWNER_CLAIM, SALES_CLAIM } from '../contract/inbox/follow-up';
 
 /**
  * Who called, from the verified ID token; null when the call carried none. `authTime` is the
@@ -52,6 +53,28 @@ export async function accessWithdrawn(db: Firestore, caller: NonNullable<InboxCa
   const revocation = await db.collection(SALES_REVOCATIONS_COLLECTION).doc(caller.uid).get();
   const revokedAt: unknown = revocation.get('revokedAt');
   return typeof revokedAt === 'number' && caller.authTime <= revokedAt;
+}
+
+/** An owner's call: a caller with the sales and owner claims whose access is not withdrawn. */
+export type Owner = NonNullable<InboxCaller>;
+
+/** What an owner-only function says to each caller it refuses, in the words of its own work. */
+export type OwnerRefusals = { signedOut: string; notOwner: string; withdrawn: string };
+
+/**
+ * The caller when it is the owner (sales and owner claims, access not withdrawn); otherwise a
+ * refusal in the function's words. The privacy request and every site function check this way.
+ */
+export async function requireOwner(
+  db: Firestore,
+  caller: InboxCaller,
+  refusals: OwnerRefusals,
+): Promise<Owner> {
+  if (!caller) throw new InboxError('unauthenticated', refusals.signedOut);
+  if (caller.claims[SALES_CLAIM] !== true || caller.claims[OWNER_CLAIM] !== true)
+    throw new InboxError('permission-denied', refusals.notOwner);
+  if (await accessWithdrawn(db, caller)) throw new InboxError('permission-denied', refusals.withdrawn);
+  return caller;
 }
 
 /** Who called, from a token checked for revocation too; null without one. */

@@ -4,10 +4,10 @@
  * function checks the claims and a revocation since sign-in itself; no rule lets a client near
  * what it touches.
  */
+import { receivedAtOf } from '../contract/enquiry/stored-enquiry';
 import type { Firestore } from 'firebase-admin/firestore';
-import { OWNER_CLAIM, SALES_CLAIM } from '../contract/inbox/follow-up';
 import type { PrivacyCallRequest, PrivacyCallResult } from '../contract/inbox/privacy';
-import { asDate, formatIndiaIso } from '../contract/base/india-time';
+import { formatIndiaIso } from '../contract/base/india-time';
 import {
   countsOf,
   eraseSubject,
@@ -17,23 +17,23 @@ import {
   readSubject,
   recordRequest,
 } from './privacy';
-import { accessWithdrawn, InboxError, verifiedEmail } from './caller';
+import { InboxError, requireOwner, verifiedEmail } from './caller';
 
 import type { InboxCaller } from './caller';
+
+const PRIVACY_REFUSALS = {
+  signedOut: 'Sign in to answer a privacy request.',
+  notOwner: "Only the owner's account can find, export or erase a buyer's data.",
+  withdrawn: "This account's access to enquiries was withdrawn.",
+};
+
 export async function answerPrivacyRequest(
   /** `hashKey`: the PRIVACY_HASH_KEY secret, for the request's record (privacy.ts). */
   deps: { db: Firestore; clock: () => Date; hashKey: string },
   caller: InboxCaller,
   data: unknown,
 ): Promise<PrivacyCallResult> {
-  if (!caller) throw new InboxError('unauthenticated', 'Sign in to answer a privacy request.');
-  if (caller.claims[SALES_CLAIM] !== true || caller.claims[OWNER_CLAIM] !== true)
-    throw new InboxError(
-      'permission-denied',
-      "Only the owner's account can find, export or erase a buyer's data.",
-    );
-  if (await accessWithdrawn(deps.db, caller))
-    throw new InboxError('permission-denied', "This account's access to enquiries was withdrawn.");
+  const owner = await requireOwner(deps.db, caller, PRIVACY_REFUSALS);
   const request = (data ?? {}) as Partial<PrivacyCallRequest>;
   if (
     !['find', 'export', 'erase'].includes(String(request.action)) ||
@@ -48,11 +48,11 @@ export async function answerPrivacyRequest(
     throw error;
   }
   const now = deps.clock();
-  const by = verifiedEmail(caller) ?? caller.uid;
+  const by = verifiedEmail(owner) ?? owner.uid;
   const found = await findSubject(deps.db, subject, String(request.value));
   const counts = countsOf(found);
   const enquiries = found.enquiries.map((enquiry) => {
-    const receivedAt = asDate(enquiry.data.createdAt);
+    const receivedAt = receivedAtOf(enquiry.data);
     return {
       collection: enquiry.collection,
       id: enquiry.id,

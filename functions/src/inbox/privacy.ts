@@ -14,6 +14,7 @@
  * the enquiries themselves in one batch, so a crash leaves either everything visible (and the next
  * run finds it all again and finishes) or nothing; running it again deletes nothing else.
  */
+import { receivedAtOf } from '../contract/enquiry/stored-enquiry';
 import { createHmac } from 'node:crypto';
 import { FieldPath, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { acknowledgementKey, admissionKeys } from '../enquiry/admission';
@@ -27,7 +28,7 @@ import {
   RESENDS_COLLECTION,
   PRIVACY_REQUESTS_COLLECTION,
 } from '../contract/enquiry/collections';
-import { asDate, formatIndiaIso } from '../contract/base/india-time';
+import { formatIndiaIso } from '../contract/base/india-time';
 
 import { COUNTER_FIELD } from '../enquiry/slots';
 /** Firestore's limit of writes in one batch. */
@@ -131,7 +132,7 @@ async function admissionDocsOf(
   enquiry: DocumentReference,
   data: Record<string, unknown>,
 ) {
-  const receivedAt = asDate(data.createdAt) ?? new Date(0);
+  const receivedAt = receivedAtOf(data) ?? new Date(0);
   const keys = admissionKeys(collection, data, receivedAt);
   const refs = new Map<string, DocumentReference>();
   const slots = await db.collection(ADMISSION_COLLECTION).where(COUNTER_FIELD, '==', keys.sender).get();
@@ -253,7 +254,7 @@ export function exportSubject(found: Found, now: Date): { json: string; summary:
       ? 'No enquiry was found.'
       : `${counts.enquiries} enquir${counts.enquiries === 1 ? 'y' : 'ies'}, ${counts.resends} resend record(s), ${counts.admission} admission record(s) (counters and fingerprints, holding only hashes).`,
     ...found.enquiries.map((enquiry) => {
-      const received = asDate(enquiry.data.createdAt);
+      const received = receivedAtOf(enquiry.data);
       const name = typeof enquiry.data.name === 'string' ? enquiry.data.name : '';
       return `- ${enquiry.collection}/${enquiry.id}: ${name}, received ${received ? formatIndiaIso(received) : 'unknown'}`;
     }),

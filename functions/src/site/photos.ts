@@ -7,6 +7,7 @@
  *
  * What a file is comes from its own bytes, never its name: a PDF renamed `.jpg` is a PDF.
  */
+import { DAY_MS } from '../contract/base/time';
 import { createHash } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
@@ -35,7 +36,7 @@ import { InboxError, type InboxCaller } from '../inbox/caller';
 import type { FileStore } from './file-store';
 import { drawMaster, encodeImageWithin } from './images';
 import { answerPhotoCors } from './photo-cors';
-import { ownerName, requireOwner } from './owner';
+import { ownerName, requireSiteOwner } from './owner';
 
 /** A refusal the owner reads, with the HTTP status the function answers it with. */
 export class PhotoRefusal extends Error {
@@ -59,7 +60,6 @@ export const ORIGINAL_MAX_SIDE = 2400;
 const ORIGINAL_QUALITIES = [90, 80, 70, 60] as const;
 /** Every sharp pipeline on an upload refuses more pixels than a photo may have, before decoding. */
 const READ = { limitInputPixels: PHOTO_MAX_PIXELS } as const;
-const DAY_MS = 24 * 60 * 60_000;
 /** A day's upload count is kept past the day it counts, then the TTL policy removes it. */
 const UPLOAD_COUNT_RETENTION_MS = 2 * DAY_MS;
 
@@ -213,7 +213,7 @@ export async function acceptPhoto(
   caller: InboxCaller,
   upload: { bytes: Buffer; name: string },
 ): Promise<SitePhoto> {
-  const owner = await requireOwner(deps.db, caller);
+  const owner = await requireSiteOwner(deps.db, caller);
   // A file refused from its header costs nothing; one that is decoded counts against the day.
   await inspectPhoto(upload.bytes);
   await countUpload(deps, owner.uid);
@@ -240,7 +240,7 @@ export async function photoForOwner(
   id: string,
   width: number,
 ): Promise<Buffer> {
-  await requireOwner(deps.db, caller);
+  await requireSiteOwner(deps.db, caller);
   const known = PHOTO_ID_PATTERN.test(id) && PHOTO_WIDTHS.includes(width);
   const data = known ? await deps.store.get(photoFilePathInStore(id, width, 'webp')) : null;
   if (!data) throw new PhotoRefusal(PHOTO_REFUSALS.notFound, 404);

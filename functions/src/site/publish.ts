@@ -37,7 +37,7 @@ import { InboxError, type InboxCaller } from '../inbox/caller';
 import { pageBudgetProblems, type BudgetPage } from './budget';
 import type { FileStore } from './file-store';
 import { hostingFile, servingConfigOf, type HostingApi, type HostingJson } from './hosting-api';
-import { ownerName, requireOwner, type Owner } from './owner';
+import { ownerName, requireSiteOwner, type Owner } from './owner';
 import { photoFiles } from './site-files';
 
 /** What the build packages for a publish (renderer/site-bundle.ts). */
@@ -282,7 +282,7 @@ export async function runSitePublish(
   caller: InboxCaller,
   data: unknown,
 ): Promise<SitePublishResult> {
-  const owner = await requireOwner(deps.db, caller);
+  const owner = await requireSiteOwner(deps.db, caller);
   const request = (data ?? {}) as Partial<SitePublishRequest>;
   const action = request.action;
   if (action !== 'preview' && action !== 'publish' && action !== 'undo')

@@ -5,7 +5,7 @@
  * layout's fixed texts are code beside it. The tests count what the spec counts from that data.
  */
 import type { ImageKey } from '@contract/site/image-specs';
-import type { ProductPhoto } from '@contract/site/site-content';
+import type { FaqItem, ProductFacts, ProductPhoto, Testimonial } from '@contract/site/site-content';
 
 /**
  * A picture in web/src/assets: art/<key>.svg, replaced by photos/<key>.{jpg,png,webp} when present.
@@ -13,21 +13,8 @@ import type { ProductPhoto } from '@contract/site/site-content';
  */
 export type { ImageKey };
 
-type ProductFaq = {
-  question: string;
-  answer: string;
-};
-
-/** What a buyer compares before writing: a small table on the product's card and page. */
-export type ProductFacts = {
-  /** The length range, e.g. "10–18 inch". */
-  length: string;
-  textureAndColour: string;
-  /** What one unit is: a bundle weight, a strand, a piece. */
-  unit: string;
-  /** How it is packed and shipped. */
-  packing: string;
-};
+/** The site's content types, as the owner's documents hold them (one schema, the contract's). */
+export type { FaqItem, ProductFacts, Testimonial };
 
 export type Product = {
   /** URL segment: /products/description/<slug>; also the image key. */
@@ -46,7 +33,7 @@ export type Product = {
 export type ProductDetails = {
   /** Rich text the owner wrote: paragraphs, line breaks, bold and links to this site (sanitised when rendered). */
   productDescription: string;
-  productFaqs: ProductFaq[];
+  productFaqs: FaqItem[];
 };
 
 export type Category = {
@@ -57,19 +44,6 @@ export type Category = {
   categoryImage: ImageKey;
   categoryImageAlt: string;
   products: Product[];
-};
-
-export type Testimonial = {
-  starRating: number;
-  reviewMessage: string;
-  author: string;
-  authorProfession: string;
-};
-
-/** A general FAQ entry; whether it is open is UI state, starting closed. */
-export type FaqItem = {
-  question: string;
-  answer: string;
 };
 
 export type WhyUsIcon = 'quality' | 'ethical' | 'sustainable' | 'durable' | 'variety' | 'reliable';

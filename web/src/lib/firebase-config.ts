@@ -4,6 +4,7 @@
  * no page's first load and neither of them pulls the other's code in.
  */
 import type { FirebaseApp } from 'firebase/app';
+import { DEFAULT_FUNCTIONS_REGION } from '@contract/base/region';
 import { loadCode } from './code-loading';
 
 const env = import.meta.env;
@@ -16,14 +17,22 @@ export const firebaseConfig = {
   appId: env.VITE_FIREBASE_APP_ID || '1:000000000000:web:0000000000000000000000',
 };
 
+/** The functions' region (ENQUIRY_REGION) the inbox calls; the emulator ignores it. */
+export const functionsRegion = env.VITE_FUNCTIONS_REGION || DEFAULT_FUNCTIONS_REGION;
+
+/** Where each local emulator listens (firebase.json, through the build's `define`). */
+export const EMULATOR_PORTS = __EMULATOR_PORTS__;
+const EMULATOR_HOST = '127.0.0.1';
+
 /** demo- projects exist only in the emulator, so they always talk to it. */
 const emulatorHost =
-  env.VITE_FIRESTORE_EMULATOR_HOST || (projectId.startsWith('demo-') ? '127.0.0.1:8080' : '');
+  env.VITE_FIRESTORE_EMULATOR_HOST ||
+  (projectId.startsWith('demo-') ? `${EMULATOR_HOST}:${EMULATOR_PORTS.firestore}` : '');
 
 /** The Firestore emulator's host and port, or null for the real project. */
 export function firestoreEmulator(): { host: string; port: number } | null {
   if (!emulatorHost) return null;
-  const [host = '127.0.0.1', port = '8080'] = emulatorHost.split(':');
+  const [host = EMULATOR_HOST, port = String(EMULATOR_PORTS.firestore)] = emulatorHost.split(':');
   return { host, port: Number(port) };
 }
 

@@ -2,12 +2,12 @@
  * Times as the sales team in Coimbatore reads them, and the one reading of a stored time. India has
  * one time zone and no daylight saving, so a fixed offset is exact and needs no time-zone database.
  *
- * Part of the contract: no imports, for the functions, the inbox and the scripts alike.
+ * Part of the contract: imports only the contract's base, for the functions, the inbox and the
+ * scripts alike.
  */
-export const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
-const DAY_MS = 24 * 60 * 60_000;
+import { MINUTE_MS, twoDigits } from './time';
 
-const twoDigits = (n: number) => String(n).padStart(2, '0');
+export const INDIA_OFFSET_MS = (5 * 60 + 30) * MINUTE_MS;
 
 /** The same instant with India's wall clock in its UTC fields. */
 export function shiftedToIndia(at: Date): Date {
@@ -57,8 +57,6 @@ export function startOfIndiaWeek(at: Date): Date {
   const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - sinceMonday);
   return new Date(midnight - INDIA_OFFSET_MS);
 }
-
-export const WEEK_MS = 7 * DAY_MS;
 
 /**
  * A stored time as a Date: anything with `toDate()` (the Admin SDK's and the web SDK's Timestamp

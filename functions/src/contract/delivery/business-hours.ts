@@ -8,11 +8,11 @@
  * Part of the contract: imports only the contract.
  */
 import { INDIA_OFFSET_MS, shiftedToIndia } from '../base/india-time';
+import { MINUTE_MS } from '../base/time';
 
 export const DEFAULT_BUSINESS_HOURS = 'Mon-Sat 09:30-18:30';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MINUTE_MS = 60_000;
 const DAY_MINUTES = 24 * 60;
 /** A promise is rounded up to the next half hour: "by 14:30", not "by 14:07". */
 const ROUNDING_MINUTES = 30;

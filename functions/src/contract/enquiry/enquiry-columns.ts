@@ -78,7 +78,7 @@ export function exportColumns(collections: EnquiryCollection | readonly EnquiryC
           },
         ]
       : []),
-    { header: 'Received at', value: (doc) => dateText(doc.data.createdAt) },
+    { header: 'Received at', value: (doc) => dateText(doc.receivedAt) },
     ...fieldColumns,
     // What the buyer asked a quote for, one line after another; the popup's product page; '' for
     // older enquiries.

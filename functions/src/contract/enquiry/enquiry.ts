@@ -7,6 +7,7 @@
  *
  * Pure TypeScript importing only the contract, so both the browser bundle and the Cloud Functions use it.
  */
+import { twoDigits } from '../base/time';
 import { ENQUIRY_COLLECTION, POPUP_ENQUIRY_COLLECTION, type EnquiryCollection } from './collections';
 import { hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
 import { normaliseTypedPhone, PHONE_MAX_LENGTH, PHONE_PATTERN } from './phone';
@@ -319,8 +320,6 @@ export function prepareInput(field: string, raw: string): string {
 function timeZoneField(timeZone: string | undefined): { timezone?: string } {
   return timeZone && TIME_ZONE_PATTERN.test(timeZone) ? { timezone: timeZone } : {};
 }
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** dd-mm-yyyy from the visitor's device clock. */
 export function formatEnquiryDate(at: Date): string {

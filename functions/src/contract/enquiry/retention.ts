@@ -7,11 +7,10 @@
  *
  * Part of the contract: the policy page names the same period the functions keep.
  */
+import { DAY_MS } from '../base/time';
 export const DEFAULT_ENQUIRY_RETENTION_DAYS = 1095;
 /** The field a TTL policy deletes by, on enquiries, resend records and admission documents. */
 export const EXPIRES_AT_FIELD = 'expiresAt';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** When an enquiry last touched at `lastTouched` may be deleted. */
 export function retentionEnd(lastTouched: Date, retentionDays: number): Date {

@@ -31,8 +31,13 @@ export function readStoredEnquiry(
     collection: ref.collection,
     id: ref.id,
     data: stored,
-    receivedAt: asDate(stored[SERVER_TIMESTAMP_FIELD]),
+    receivedAt: receivedAtOf(stored),
   };
+}
+
+/** When the enquiry arrived: the server time of its write (`createdAt`), or null without one. */
+export function receivedAtOf(data: Record<string, unknown>): Date | null {
+  return asDate(data[SERVER_TIMESTAMP_FIELD]);
 }
 
 /** `collection/id`: how the inbox's address, the digest and the logs name one enquiry. */

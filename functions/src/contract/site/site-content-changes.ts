@@ -4,6 +4,7 @@
  *
  * Part of the contract: imports only the contract.
  */
+import { isRecord } from '../base/records';
 import { richTextWords } from './rich-text';
 import { fieldLabel, sectionTitle } from './site-content-checks';
 import { SECTION_IDS, sectionKind, type SectionId } from './site-content';
@@ -12,9 +13,6 @@ import { SECTION_IDS, sectionKind, type SectionId } from './site-content';
 const QUOTE_UP_TO = 60;
 /** A history entry lists this many changes, then how many more. */
 export const CHANGES_LISTED = 25;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every leaf of a value by its dotted path; a list counts as a leaf too (its length). */
 function leaves(value: unknown, path = '', into = new Map<string, unknown>()): Map<string, unknown> {

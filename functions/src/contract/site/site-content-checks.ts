@@ -6,6 +6,8 @@
  *
  * Part of the contract: imports only the contract.
  */
+import { plural } from '../base/words';
+import { isRecord } from '../base/records';
 import { EMAIL_PATTERN } from '../enquiry/enquiry';
 import { hasHiddenCharacters } from '../enquiry/hidden-characters';
 import { richTextWords } from './rich-text';
@@ -187,7 +189,6 @@ export function fieldLabel(id: SectionId, field: string): string {
 }
 
 const oneLine = (text: string) => !/[\r\n\u2028\u2029]/.test(text);
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What is wrong with one text, in the owner's words; null when nothing is. */
 export function textProblem(rule: TextRule, value: unknown): string | null {
@@ -204,9 +205,6 @@ export function textProblem(rule: TextRule, value: unknown): string | null {
   if (rule.pattern && !rule.pattern.test(value)) return `is not in the right form. ${rule.hint ?? ''}`.trim();
   return null;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every text field of a section's value, as dotted paths with their values (lists expanded). */
 function textFields(kind: SectionKind, value: unknown): [string, unknown][] {

@@ -21,7 +21,8 @@ import {
 import { mailtoHref, phoneLinks } from '@contract/enquiry/contact-links';
 import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery/delivery';
 import { FORM_NAMES } from '@contract/enquiry/enquiry-columns';
-import { asDate, startOfIndiaDay, startOfIndiaWeek, WEEK_MS } from '@contract/base/india-time';
+import { asDate, startOfIndiaDay, startOfIndiaWeek } from '@contract/base/india-time';
+import { DAY_MS, WEEK_MS } from '@contract/base/time';
 import {
   ENQUIRY_COLLECTION,
   ENQUIRY_COLLECTIONS,
@@ -150,8 +151,6 @@ export function writeFilter(filter: InboxFilter): string {
 export function collectionsFor(filter: InboxFilter): EnquiryCollection[] {
   return filter.form ? [FORM_FILTER_VALUES[filter.form]] : [...ENQUIRY_COLLECTIONS];
 }
-
-const DAY_MS = 86_400_000;
 
 /** The filter's date range as times (India days): `to` includes its whole day. */
 export function dateRange(filter: InboxFilter): { since: Date | null; until: Date | null } {

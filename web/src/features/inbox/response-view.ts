@@ -5,7 +5,8 @@
  */
 import { deliveryRecordOf, followUpRecordOf } from '@contract/enquiry/stored-enquiry';
 import { FIRST_CONTACT_FIELD } from '@contract/inbox/follow-up';
-import { asDate, startOfIndiaWeek, WEEK_MS } from '@contract/base/india-time';
+import { asDate, startOfIndiaWeek } from '@contract/base/india-time';
+import { WEEK_MS } from '@contract/base/time';
 import {
   MIN_ANSWERED_TO_SHOW,
   readReplySpeed,

@@ -3,12 +3,11 @@
  * scans, and one full format, India time ("22 Nov 2026, 14:05"), on hover or focus and wherever a
  * time is the point (a follow-up, a correction). Waits are said as contract/delivery/response-times.ts says them.
  */
+import { plural } from '@contract/base/words';
+import { MINUTE_MS, HOUR_MS, DAY_MS } from '@contract/base/time';
 import { shiftedToIndia } from '@contract/base/india-time';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 /** `22 Nov 2026, 14:05` in India time: the inbox's one date format. */
 export function formatFullDate(at: Date): string {
@@ -29,8 +28,6 @@ export function formatIndiaHour(hour: string): string {
   if (!match) return hour;
   return `${Number(match[3])} ${MONTHS[Number(match[2]) - 1] ?? ''} ${match[1]}, ${match[4]}:00`;
 }
-
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** `just now`, `12 min ago`, `3 h ago`, `2 days ago`, `5 weeks ago`, `4 months ago`; `in 10 min` ahead. */
 export function formatWhen(at: Date, now: Date): string {

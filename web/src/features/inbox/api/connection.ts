@@ -9,22 +9,23 @@
 import { loadCode, sharedUnlessFailed } from '../../../lib/code-loading';
 
 const INBOX_APP_NAME = 'sales-inbox';
-/** The functions' region (ENQUIRY_REGION); the emulator ignores it. */
-const functionsRegion = import.meta.env.VITE_FUNCTIONS_REGION || 'asia-south1';
-const AUTH_EMULATOR_PORT = 9099;
-const FUNCTIONS_EMULATOR_PORT = 5001;
 
 async function connect() {
-  const [appSdk, auth, firestore, functions, { firebaseConfig, firestoreEmulator, startAppCheck }] =
-    await loadCode(() =>
-      Promise.all([
-        import('firebase/app'),
-        import('firebase/auth'),
-        import('firebase/firestore'),
-        import('firebase/functions'),
-        import('../../../lib/firebase-config'),
-      ]),
-    );
+  const [
+    appSdk,
+    auth,
+    firestore,
+    functions,
+    { firebaseConfig, firestoreEmulator, startAppCheck, functionsRegion, EMULATOR_PORTS },
+  ] = await loadCode(() =>
+    Promise.all([
+      import('firebase/app'),
+      import('firebase/auth'),
+      import('firebase/firestore'),
+      import('firebase/functions'),
+      import('../../../lib/firebase-config'),
+    ]),
+  );
   const app =
     appSdk.getApps().find((candidate) => candidate.name === INBOX_APP_NAME) ??
     appSdk.initializeApp(firebaseConfig, INBOX_APP_NAME);
@@ -38,11 +39,11 @@ async function connect() {
   // demo- projects (and VITE_FIRESTORE_EMULATOR_HOST) use the emulators on the same host.
   const emulator = firestoreEmulator();
   if (emulator) {
-    auth.connectAuthEmulator(authInstance, `http://${emulator.host}:${AUTH_EMULATOR_PORT}`, {
+    auth.connectAuthEmulator(authInstance, `http://${emulator.host}:${EMULATOR_PORTS.auth}`, {
       disableWarnings: true,
     });
     firestore.connectFirestoreEmulator(db, emulator.host, emulator.port);
-    functions.connectFunctionsEmulator(callables, emulator.host, FUNCTIONS_EMULATOR_PORT);
+    functions.connectFunctionsEmulator(callables, emulator.host, EMULATOR_PORTS.functions);
   }
   return { auth, authInstance, firestore, db, functions, callables, appCheckToken };
 }

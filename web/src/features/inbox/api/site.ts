@@ -16,7 +16,12 @@ import {
   type SitePublishRequest,
   type SitePublishResult,
 } from '@contract/site/site-publish';
-import { firebaseConfig, firestoreEmulator } from '../../../lib/firebase-config';
+import {
+  EMULATOR_PORTS,
+  firebaseConfig,
+  firestoreEmulator,
+  functionsRegion,
+} from '../../../lib/firebase-config';
 import type { InboxConnection } from './connection';
 import type { InboxUser } from './session';
 
@@ -37,7 +42,6 @@ export class SectionConflict extends Error {
   }
 }
 
-const functionsRegion = import.meta.env.VITE_FUNCTIONS_REGION || 'asia-south1';
 /** A publish renders the whole site; the callable SDK's own 70 s would give up on a busy day. */
 const PUBLISH_TIMEOUT_MS = 300_000;
 
@@ -131,7 +135,7 @@ export function watchPublishes(
 function photoFunctionUrl(): string {
   const emulator = firestoreEmulator();
   return emulator
-    ? `http://${emulator.host}:5001/${firebaseConfig.projectId}/${functionsRegion}/${SITE_PHOTO_FUNCTION}`
+    ? `http://${emulator.host}:${EMULATOR_PORTS.functions}/${firebaseConfig.projectId}/${functionsRegion}/${SITE_PHOTO_FUNCTION}`
     : `https://${functionsRegion}-${firebaseConfig.projectId}.cloudfunctions.net/${SITE_PHOTO_FUNCTION}`;
 }
 

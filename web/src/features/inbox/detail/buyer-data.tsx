@@ -1,3 +1,4 @@
+import { plural } from '@contract/base/words';
 import { phoneLinks } from '@contract/enquiry/contact-links';
 import type {
   PrivacyAction,
@@ -10,8 +11,6 @@ import { textOf } from '@contract/enquiry/stored-enquiry';
 import { useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { saveFile } from '../save-file';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "3 enquiries, 1 resend record and 4 admission records": what was found, named whole. */
 export function describeCounts(counts: PrivacyCounts): string {
