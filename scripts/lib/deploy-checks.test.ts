@@ -19,7 +19,7 @@ import {
   recoveryCommands,
   recoveryProblem,
 } from './deploy-checks';
-import { CATALOGUE_LAYOUT } from '../../functions/src/contract/site/site-content';
+import { CATALOGUE_LAYOUT } from '../../functions/src/contract/base/catalogue';
 import { unconfirmedValues } from '../../functions/src/contract/site/site-content-checks';
 import { categories } from '../../web/src/content/catalogue';
 import { contentSeed } from '../../web/src/content/seed-content';

@@ -1,6 +1,6 @@
 /** Every URL the prerender writes and the sitemap lists (kept out of the browser bundle). */
 import { INBOX_PATH } from '@contract/inbox/inbox-address';
-import { PRODUCT_SLUGS } from '@contract/site/site-content';
+import { PRODUCT_SLUGS } from '@contract/base/catalogue';
 import * as paths from '../config/paths';
 
 export const sitePaths: string[] = [

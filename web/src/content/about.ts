@@ -1,5 +1,5 @@
 /** The company story on /about. Counts of the range come from the catalogue so they never drift. */
-import { CATALOGUE_LAYOUT, PRODUCT_SLUGS } from '@contract/site/site-content';
+import { CATALOGUE_LAYOUT, PRODUCT_SLUGS } from '@contract/base/catalogue';
 import { site } from './site';
 import type { ImageKey } from './types';
 

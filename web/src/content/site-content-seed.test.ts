@@ -15,12 +15,12 @@ import {
   SECTION_IDS,
   sectionValues,
   TESTIMONIAL_COUNT,
-  PRODUCT_SLUGS,
   productSection,
   type ContentSeed,
   type ProductContent,
   type SectionId,
 } from '@contract/site/site-content';
+import { PRODUCT_SLUGS } from '@contract/base/catalogue';
 
 const contentSeed = seed as ContentSeed;
 const valueOf = <T>(id: SectionId) => structuredClone(contentSeed[id].value) as T;

@@ -11,7 +11,7 @@
  * Part of the contract: imports only the contract.
  */
 import { withoutHiddenCharacters } from './hidden-characters';
-import { PRODUCT_SLUGS, type ProductSlug } from '../site/site-content';
+import { PRODUCT_SLUGS, type ProductSlug } from '../base/catalogue';
 
 /** The enquiry's key for its lines. */
 export const REQUEST_LINES_FIELD = 'lines';

@@ -8,7 +8,6 @@
 import type { EnquiryCollection } from './collections';
 import { NOTIFICATION_FIELD, type DeliveryRecord } from '../delivery/delivery';
 import { SERVER_TIMESTAMP_FIELD } from './enquiry';
-import { FOLLOW_UP_FIELD, type FollowUp } from '../inbox/follow-up';
 import { asDate } from '../base/india-time';
 
 /** One stored enquiry: where it is, its data as stored, and the server's time of the write. */
@@ -62,7 +61,8 @@ export function enquiryText(enquiry: Pick<StoredEnquiry, 'data'>, field: string)
   return textOf(enquiry.data[field]);
 }
 
-function mapAt(data: Record<string, unknown>, field: string): Record<string, unknown> {
+/** The map stored at `field`, or an empty one when it is missing or not a map. */
+export function mapAt(data: Record<string, unknown>, field: string): Record<string, unknown> {
   const value = data[field];
   return value && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -75,9 +75,4 @@ function mapAt(data: Record<string, unknown>, field: string): Record<string, unk
  */
 export function deliveryRecordOf(data: Record<string, unknown>): Partial<DeliveryRecord<unknown>> {
   return mapAt(data, NOTIFICATION_FIELD) as Partial<DeliveryRecord<unknown>>;
-}
-
-/** The sales team's follow-up (`followUp`) as the inbox writes it, or an empty one. */
-export function followUpRecordOf(data: Record<string, unknown>): Partial<FollowUp<unknown>> {
-  return mapAt(data, FOLLOW_UP_FIELD) as Partial<FollowUp<unknown>>;
 }

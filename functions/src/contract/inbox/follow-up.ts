@@ -3,8 +3,10 @@
  * change, and only a sales account (custom claim `sales: true`). firestore.rules checks the same
  * names and limits by hand; tests/rules proves it.
  *
- * Pure TypeScript with no imports, so the inbox, the rules tests and the functions share it.
+ * Part of the contract: imports only the contract (the stored enquiry's reader), so the inbox, the
+ * rules tests and the functions share it.
  */
+import { mapAt } from '../enquiry/stored-enquiry';
 
 /** The map on the enquiry document that holds the follow-up. */
 export const FOLLOW_UP_FIELD = 'followUp';
@@ -97,4 +99,9 @@ export function followUpVersion(data: Record<string, unknown>): number {
 
 export function isFollowUpStatus(value: unknown): value is FollowUpStatus {
   return typeof value === 'string' && (FOLLOW_UP_STATUSES as readonly string[]).includes(value);
+}
+
+/** The sales team's follow-up (`followUp`) as the inbox writes it, or an empty one. */
+export function followUpRecordOf(data: Record<string, unknown>): Partial<FollowUp<unknown>> {
+  return mapAt(data, FOLLOW_UP_FIELD) as Partial<FollowUp<unknown>>;
 }

@@ -11,35 +11,13 @@
  * Part of the contract: imports only the contract.
  */
 import { imageSpecs } from './image-specs';
-
-/** The catalogue of the spec (section 1): each category's address and its products' addresses, in order. */
-export const CATALOGUE_LAYOUT = [
-  {
-    slug: 'raw-temple-hair',
-    products: ['raw-hair-10-18-inch', 'raw-hair-19-26-inch', 'raw-hair-27-inch-plus'],
-  },
-  {
-    slug: 'remy-hair-extensions',
-    products: ['machine-weft', 'single-drawn-bulk-hair', 'i-tip-extensions', 'hand-tied-weft'],
-  },
-  {
-    slug: 'ready-to-wear-extensions',
-    products: [
-      '3-clip-in-extensions',
-      '5-clip-in-extensions',
-      'back-clip-ponytail',
-      'single-clip-in-extension',
-      'traditional-braid-extension',
-    ],
-  },
-] as const;
-
-export type CategorySlug = (typeof CATALOGUE_LAYOUT)[number]['slug'];
-export type ProductSlug = (typeof CATALOGUE_LAYOUT)[number]['products'][number];
-export const PRODUCT_SLUGS: readonly ProductSlug[] = CATALOGUE_LAYOUT.flatMap(
-  (category) => category.products,
-);
-export const CATEGORY_SLUGS: readonly CategorySlug[] = CATALOGUE_LAYOUT.map((category) => category.slug);
+import {
+  CATALOGUE_LAYOUT,
+  CATEGORY_SLUGS,
+  PRODUCT_SLUGS,
+  type CategorySlug,
+  type ProductSlug,
+} from '../base/catalogue';
 
 /** Spec section 9: the counts the site shows. */
 export const GENERAL_FAQ_COUNT = 13;

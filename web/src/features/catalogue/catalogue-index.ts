@@ -1,5 +1,5 @@
 /** Finding products in the catalogue by URL slug or by the spec's category/product indexes. */
-import { PRODUCT_SLUGS } from '@contract/site/site-content';
+import { PRODUCT_SLUGS } from '@contract/base/catalogue';
 import { categories } from '../../content/catalogue';
 import { PRODUCT_DESCRIPTION_PATH } from '../../config/paths';
 import type { Category, Product } from '../../content/types';

@@ -17,6 +17,7 @@ import {
   followUpVersion,
   isFollowUpStatus,
   type FollowUpStatus,
+  followUpRecordOf,
 } from '@contract/inbox/follow-up';
 import { mailtoHref, phoneLinks } from '@contract/enquiry/contact-links';
 import { DELIVERY_STATES, type DeliveryState } from '@contract/delivery/delivery';
@@ -29,13 +30,7 @@ import {
   POPUP_ENQUIRY_COLLECTION,
   type EnquiryCollection,
 } from '@contract/enquiry/collections';
-import {
-  deliveryRecordOf,
-  enquiryText,
-  followUpRecordOf,
-  textOf,
-  type StoredEnquiry,
-} from '@contract/enquiry/stored-enquiry';
+import { deliveryRecordOf, enquiryText, textOf, type StoredEnquiry } from '@contract/enquiry/stored-enquiry';
 import { formatDayMonth } from './when-text';
 import { countryName, isCountry, phoneCountries } from '@contract/enquiry/countries';
 import { enquiryReference, typedReference } from '@contract/enquiry/enquiry-reference';

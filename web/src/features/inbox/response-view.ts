@@ -3,8 +3,8 @@
  * "waiting 3 h 10 min", and each week's median, 90th percentile and late answers from the weekly
  * histogram the functions keep (contract/delivery/response-times.ts), with the enquiries still waiting.
  */
-import { deliveryRecordOf, followUpRecordOf } from '@contract/enquiry/stored-enquiry';
-import { FIRST_CONTACT_FIELD } from '@contract/inbox/follow-up';
+import { deliveryRecordOf } from '@contract/enquiry/stored-enquiry';
+import { FIRST_CONTACT_FIELD, followUpRecordOf } from '@contract/inbox/follow-up';
 import { asDate, startOfIndiaWeek } from '@contract/base/india-time';
 import { WEEK_MS } from '@contract/base/time';
 import {
