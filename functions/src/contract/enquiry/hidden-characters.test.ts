@@ -156,6 +156,13 @@ describe('a Malayalam chillu in the older spelling', () => {
     expect(withoutHiddenCharacters(`അ${legacy} കുമാർ`)).toBe(`അ${atomic} കുമാർ`);
   });
 
+  it('is written as the atomic letter also when a hidden character stood between its parts', () => {
+    // A soft hyphen inside ന്‍: once it is gone the parts meet, and cleaning again changes nothing.
+    const cleaned = withoutHiddenCharacters('\u0d28\u00ad\u0d4d\u200d\u0915');
+    expect(cleaned).toBe('\u0d7b\u0915');
+    expect(withoutHiddenCharacters(cleaned)).toBe(cleaned);
+  });
+
   it('keeps the name a person sees: അവന്‍ is stored as അവൻ, not with a visible virama', () => {
     const typed = '\u0d05\u0d35\u0d28\u0d4d\u200d';
     expect(withoutHiddenCharacters(typed)).toBe('\u0d05\u0d35\u0d7b');

@@ -143,11 +143,20 @@ export function withAtomicChillu(value: string): string {
 
 /**
  * The text without its hidden characters, the joiners that join kept, and a legacy chillu written
- * as its atomic letter first: nothing a person could see is lost, and what is left passes
- * hasHiddenCharacters (each joiner kept has the same visible neighbours as before).
+ * as its atomic letter: nothing a person could see is lost, and what is left passes
+ * hasHiddenCharacters (each joiner kept has the same visible neighbours as before). Removing a
+ * hidden character can bring a chillu's parts together (ന, a soft hyphen, ്, a joiner), so the two
+ * steps repeat until neither changes anything; each change shortens the text, so this ends.
  */
 export function withoutHiddenCharacters(value: string): string {
   if (!HIDDEN_CHARACTER.test(value)) return value;
-  const points = [...withAtomicChillu(value)];
-  return points.filter((point, index) => !HIDDEN_CHARACTER.test(point) || joins(points, index)).join('');
+  let current = value;
+  for (;;) {
+    const points = [...withAtomicChillu(current)];
+    const next = points
+      .filter((point, index) => !HIDDEN_CHARACTER.test(point) || joins(points, index))
+      .join('');
+    if (next === current) return next;
+    current = next;
+  }
 }
