@@ -1,9 +1,10 @@
 /**
- * `npm test`: every check, cheapest first, stopping at the first failure: typecheck, lint, unit
- * tests, build (and that the firebase.json it writes is the committed one), the Nu Html Checker
- * over every prerendered page, the emulator launcher and `npm start` started and stopped on the
- * build, Firestore emulator tests (rules, delivery), then the whole stack (Firestore, Functions and
- * Hosting emulators) with the trigger, hosting and browser tests.
+ * `npm test`: every check, stopping at the first failure: typecheck beside lint, the docs against
+ * the code, the build (and that the firebase.json it writes is the committed one), then the unit
+ * tests, the Nu Html Checker over every prerendered page and the emulator launcher and `npm start`
+ * started and stopped on the build, side by side; Firestore emulator tests (rules, delivery), then
+ * the whole stack (Firestore, Functions and Hosting emulators) with the trigger, hosting and browser
+ * tests. It ends with a table of each step's time (artifacts/test-times.txt).
  * Missing Java or Chromium stops it with one line saying what to install; nothing is skipped.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -75,12 +76,6 @@ const steps: Step[] = [
     command: [...RUN_TS, 'scripts/check-docs.ts'],
     deadlineMs: 1 * MINUTE_MS,
   },
-  {
-    name: 'Unit tests',
-    command: ['npx', 'vitest', 'run', '--project', 'web', '--project', 'node', ...vitestReporters('unit')],
-    deadlineMs: 10 * MINUTE_MS,
-    results: 'unit',
-  },
   { name: 'Build', command: ['npm', 'run', 'build'], deadlineMs: 10 * MINUTE_MS },
   {
     // The build writes the CSP hashes of its inline code into firebase.json; a stale committed copy
@@ -90,14 +85,24 @@ const steps: Step[] = [
     deadlineMs: MINUTE_MS,
   },
   {
+    // The unit tests need no port and no build; they keep the cores busy while the launchers below
+    // mostly wait on servers starting and stopping, so the three run side by side.
+    name: 'Unit tests',
+    command: ['npx', 'vitest', 'run', '--project', 'web', '--project', 'node', ...vitestReporters('unit')],
+    deadlineMs: 10 * MINUTE_MS,
+    results: 'unit',
+  },
+  {
     // Every prerendered page is valid HTML: the Nu Html Checker (vnu-jar) finds no error.
     name: 'Valid markup (Nu Html Checker)',
     command: [...RUN_TS, 'scripts/check-markup.ts'],
     deadlineMs: 3 * MINUTE_MS,
+    besidePrevious: true,
   },
   {
     // The launchers run the built functions and site: started and stopped before any emulator step
-    // (about 3 min on a busy 2-core machine), mostly waiting, so beside the markup check (no ports).
+    // (about 3 min on a busy 2-core machine), mostly waiting, so beside the unit tests and the markup
+    // check (neither uses a port).
     name: 'The launchers stop every server',
     command: ['npx', 'vitest', 'run', '--project', 'launchers', ...vitestReporters('launchers')],
     deadlineMs: 25 * MINUTE_MS,
