@@ -7,9 +7,8 @@
  * enquiries left waiting are listed oldest first; and the inbox passes axe and works by keyboard
  * alone. (Its deep links and the owner's privacy tools: inbox-links.test.ts.)
  */
-import { readFileSync } from 'node:fs';
 import { Timestamp } from 'firebase-admin/firestore';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_COLLECTION, RESENDS_COLLECTION } from '../../functions/src/contract/enquiry/collections';
 import { exportColumns } from '../../functions/src/contract/enquiry/enquiry-columns';
@@ -47,6 +46,16 @@ async function openInbox(viewport: ViewportName = 'desktop', options: { bypassCS
   await visit.goto('/inbox');
   await visit.page.getByRole('heading', { name: 'Sign in' }).waitFor();
   return visit;
+}
+
+/**
+ * A download's text, read through its stream: the browser the journeys share is connected to, not
+ * launched, and a connected browser's download has no local path.
+ */
+async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 describe('the sales inbox', () => {
@@ -121,7 +130,7 @@ describe('the sales inbox', () => {
       sales.page.waitForEvent('download'),
       sheet.getByRole('button', { name: 'Download Full form CSV' }).click(),
     ]);
-    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const csv = (await downloadText(download)).replace(/^\uFEFF/, '');
     const [header, ...rows] = csv.trimEnd().split('\r\n');
     expect(header).toBe(
       exportColumns(ENQUIRY_COLLECTION)
